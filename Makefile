@@ -1,0 +1,43 @@
+# Oona Referee: `make run` starts the kiosk (or, until the app exists, the terminal replay),
+# `make test` installs everything it needs and runs the whole test suite.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+# Debian packages the tests and the app need; installed when missing and we run as root.
+DEB_PACKAGES :=
+
+.PHONY: run test bench deb-deps clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+deb-deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian packages:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	  else \
+	    echo "missing Debian packages:$$missing (run 'sudo make deb-deps')" >&2; exit 1; \
+	  fi; \
+	fi
+
+test: $(STAMP) deb-deps
+	$(PY) -m pytest -q
+
+run: $(STAMP) deb-deps
+	$(PY) -m kiosk.rules.play_sample
+
+bench: $(STAMP)
+	$(PY) benchmarks/bench_replay.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

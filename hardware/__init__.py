@@ -1,0 +1,1 @@
+"""Seat buttons, buzzer and lights on GPIO for the Oona Referee (gpiozero)."""

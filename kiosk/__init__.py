@@ -1,0 +1,1 @@
+"""Oona Referee kiosk: rules core, referee, journal and touch-screen app."""

@@ -1,0 +1,1 @@
+"""The Oona rules core: cards, options, the table state machine, scoring and replay (stdlib only)."""

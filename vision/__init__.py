@@ -1,0 +1,1 @@
+"""Card vision for the Oona Referee: decks, recogniser, frame sources, pile watcher (numpy + OpenCV)."""
