@@ -1,0 +1,103 @@
+"""The table's position: every fact the rules core tracks, copied cheaply for the undo stack."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A draw penalty waiting for its victim to answer, challenge or take it."""
+
+    total: int
+    """Cards the victim draws on accepting."""
+    victim: int
+    offender: int
+    """The seat whose draw card is on top of the stack."""
+    challengeable: bool
+    """Whether «أتحداك!» may be pressed against the Colour take four on top."""
+    cards: int
+    """Draw cards in the stack so far (for ``stack_limit``)."""
+    last_draw: str
+    """Rank of the last draw card in the stack (``take2`` or ``colour4``), which answers must fit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Obligation:
+    """A play that left its seat on one card: the «باقي وحدة!» duty and its «صدتك!» window."""
+
+    seat: int
+    landing: float
+    """Game time the card landed (the window opens)."""
+    protected: bool = False
+    """A valid call was made for this play."""
+    caught: bool = False
+    actor: int | None = None
+    """The seat holding the turn after the card's effect, once known."""
+    t_act: float | None = None
+    """Game time of that seat's first deliberate action."""
+
+
+class State:
+    """Everything a snapshot holds. Lists and dicts are copied by :meth:`copy`; the rest is immutable."""
+
+    _MUTABLE = ("hands", "pile", "obligations", "held_back", "shown", "match_scores",
+                "rounds_won", "history")
+
+    def __init__(self, players: int):
+        self.players = players
+        self.round = 0
+        self.dealer: int | None = None
+        self.phase = "setup"
+        """setup, first_card, turn, wild, verdict or over."""
+        self.turn: int | None = None
+        self.direction = 1
+        self.pile: list[Card] = []
+        self.colour: str | None = None
+        self.stock = 0
+        self.hands = [0] * players
+        self.pending: Pending | None = None
+        self.drawn = 0
+        """Cards drawn by the seat on turn during this turn."""
+        self.drawn_card: Card | None = None
+        self.called = False
+        """The seat on turn pressed «باقي وحدة!» holding two cards, before its play."""
+        self.awaiting_colour = False
+        self.awaiting_swap = False
+        self.first_wild = False
+        """The first card is a Colour and dealer+1 names the colour before playing."""
+        self.colour_before_wild: str | None = None
+        self.wild_was_answer = False
+        self.obligations: list[Obligation] = []
+        self.held_back: dict[int, int] = {}
+        """Catch penalties held back from a Colour take four player until the verdict."""
+        self.turn_started: float | None = None
+        """Game time the current turn began (its timer's zero)."""
+        self.dry_passes = 0
+        self.round_over = False
+        self.winner: int | None = None
+        self.next_after: int | None = None
+        """At round end: the seat that would have played next."""
+        self.shown: dict[int, tuple[Card, ...]] = {}
+        """End-of-round hands as shown or scanned, by seat."""
+        self.ranking: list[int] | None = None
+        self.points: list[int] | None = None
+        self.round_scores: list[int] | None = None
+        self.scores_before: list[int] | None = None
+        self.match_scores = [0] * players
+        self.rounds_won = [0] * players
+        self.match_over = False
+        self.match_winner: int | list[int] | None = None
+        self.last_winner: int | None = None
+        self.history: list = []
+        """(round, dealer, winner, scores) of each scored round: for the screen and the profiles."""
+
+    def copy(self) -> "State":
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        for name in self._MUTABLE:
+            value = self.__dict__[name]
+            new.__dict__[name] = value.copy()
+        return new
