@@ -493,11 +493,12 @@ class Engine(CallsMixin):
         self.acted(seat, now)
         self.pass_turn(seat, now)
 
-    def do_take(self, seat: int, now: float) -> None:
+    def do_take(self, seat: int, now: float, *, timed: bool = True) -> None:
         s, o = self.s, self.options
         self.check_seat(seat)
         self.need_turn(seat, "take")
-        self.check_timer(seat, now)
+        if timed:
+            self.check_timer(seat, now)
         p = s.pending
         if p is None:
             raise DrawError(f"seat {seat} has no penalty to take", seat=seat)
@@ -588,7 +589,7 @@ class Engine(CallsMixin):
                 self.finish_wild(seat, now)
             return
         if s.pending is not None:
-            self.do_take(seat, now)
+            self.do_take(seat, now, timed=False)
             return
         if not s.drawn and o.turn_timeout_action == "auto":
             self.give(seat, 1, "time ran out")
