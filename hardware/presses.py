@@ -20,6 +20,7 @@ ButtonKey = tuple[int, str]
 class _ButtonState:
     down: bool = False
     down_since: float | None = None
+    down_real: float | None = None
     last_press: float | None = None
     last_release: float | None = None
     stuck: bool = False
@@ -57,6 +58,7 @@ class PressSource:
         self._press_callbacks: list[Callable[[Press], object]] = []
         self._status_callbacks: list[Callable[[Stuck | Freed], object]] = []
         self._closed = False
+        self._wake = threading.Event()
 
     # -- the kiosk's side ------------------------------------------------------------------
 
@@ -96,8 +98,8 @@ class PressSource:
     def check_stuck(self, now: float | None = None) -> list[Stuck]:
         """Report every button down for ``stuck_seconds`` or more by the clock, once per hold.
 
-        The GPIO buttons also find stuck buttons by themselves (gpiozero's ``when_held``);
-        calling this is how a test, or a kiosk with a manual clock, drives the check.
+        ``SeatButtons`` on the real clock also find stuck buttons by themselves (their stuck
+        watch); calling this is how a test, or a kiosk with a manual clock, drives the check.
         """
         now = self._clock() if now is None else now
         found = []
@@ -118,6 +120,7 @@ class PressSource:
             self._closed = True
             self._press_callbacks.clear()
             self._status_callbacks.clear()
+        self._wake.set()
 
     @property
     def closed(self) -> bool:
@@ -142,6 +145,8 @@ class PressSource:
             state.down = down
             if down:
                 state.down_since = t
+                state.down_real = time.monotonic()
+                self._wake.set()
                 lockout = self.debounce_ms / 1000.0
                 quiet = all(
                     last is None or t - last >= lockout
@@ -152,7 +157,7 @@ class PressSource:
                     event = Press(key[0], key[1], t)
                 callbacks = list(self._press_callbacks)
             else:
-                state.down_since = None
+                state.down_since = state.down_real = None
                 state.last_release = t
                 if state.stuck:
                     state.stuck = False
@@ -162,16 +167,37 @@ class PressSource:
             self._dispatch([event], callbacks)
         return event
 
-    def _held(self, key: ButtonKey) -> None:
-        """gpiozero says the button has been down for ``hold_time`` = ``stuck_seconds``."""
+    def _watch_holds(self) -> None:
+        """The stuck watch: a thread that reports stuck buttons with nobody calling ``check_stuck``.
+
+        It counts real seconds (``time.monotonic``) whatever clock stamps the events, and sleeps
+        on an event that a press or ``close()`` sets, so it costs nothing while all is quiet
+        and never delays closing.
+        """
+        while not self._closed:
+            deadline = self._expire_holds(time.monotonic())
+            timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
+            self._wake.wait(timeout)
+            self._wake.clear()
+
+    def _expire_holds(self, real_now: float) -> float | None:
+        """Report buttons down ``stuck_seconds`` of real time; the next deadline, if any."""
+        found, deadlines = [], []
         t = self._clock()
         with self._lock:
-            state = self._states[key]
-            if self._closed or not state.down or state.stuck:
-                return
-            state.stuck = True
+            if self._closed:
+                return None
+            for (seat, kind), state in self._states.items():
+                if state.down and not state.stuck and state.down_real is not None:
+                    deadline = state.down_real + self.stuck_seconds
+                    if real_now >= deadline:
+                        state.stuck = True
+                        found.append(Stuck(seat, kind, t))
+                    else:
+                        deadlines.append(deadline)
             callbacks = list(self._status_callbacks)
-        self._dispatch([Stuck(key[0], key[1], t)], callbacks)
+        self._dispatch(found, callbacks)
+        return min(deadlines, default=None)
 
     def _down_at_start(self, key: ButtonKey, t: float) -> None:
         """A button already down when we start: nobody is pressing at start-up, so it is stuck."""
