@@ -23,8 +23,8 @@ _WIDTH = 900
 _NOTES = (
     "Button: GPIO to one leg, GND to the other (the internal pull-up is on; no resistor).",
     "Seat light: GPIO, 330 Ω resistor, LED (long leg), LED (short leg) to GND.",
-    "Active buzzer: GPIO to + and GND to − for a 3.3 V buzzer; a 5 V or passive buzzer",
-    "through an NPN transistor (e.g. 2N2222, 1 kΩ into the base, buzzer from 5V to the collector).",
+    "Buzzer: GPIO to +, GND to − for a small 3.3 V one; a 5 V or louder buzzer through an NPN",
+    "transistor (e.g. 2N2222: GPIO, 1 kΩ, base; buzzer from 5V to collector; emitter to GND).",
     "Pin 1 is the square pad, nearest the corner of the board; the camera uses the CSI connector.",
 )
 
@@ -55,7 +55,7 @@ def pin_roles(config: HardwareConfig) -> dict[int, tuple[str, str]]:
 def wiring_svg(config: HardwareConfig, *, title: str = "Oona Referee: default wiring") -> str:
     """The header drawn as SVG text, labelled with what each pin does in ``config``."""
     roles = pin_roles(config)
-    height = _TOP + 20 * _ROW + 60 + 22 * (len(_NOTES) + 3)
+    height = _TOP + 20 * _ROW + 24 + 34 + 22 * len(_NOTES) + 8
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_WIDTH}" height="{height}" '
         f'viewBox="0 0 {_WIDTH} {height}" font-family="DejaVu Sans, Verdana, sans-serif" font-size="13">',

@@ -66,6 +66,10 @@ class SeatLights:
         """What the seat's light shows (``off`` for a seat without one)."""
         return self._states.get(seat, "off")
 
+    def wait_done(self, timeout: float | None = None) -> bool:
+        """Wait up to ``timeout`` seconds for every blinking light to stop (tests, pin test)."""
+        return all([track.wait_done(timeout) for track in self._tracks.values()])
+
     def clear(self) -> None:
         """Every light off."""
         for seat in self._tracks:
