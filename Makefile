@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # Debian packages the tests and the app need; installed when missing and we run as root.
 DEB_PACKAGES :=
 
-.PHONY: run test bench deb-deps clean
+.PHONY: run test bench deb-deps clean vision-model
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ run: $(STAMP) deb-deps
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_replay.py
+
+# Retrain the card recogniser's models (vision/models/*.npz) from fixed seeds, one core.
+vision-model: $(STAMP)
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m vision.train --deck both
 
 clean:
 	rm -rf $(VENV) build *.egg-info

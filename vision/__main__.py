@@ -1,0 +1,105 @@
+"""The vision command line: `python -m vision deck|synth|read|eval` (also `oona-vision`)."""
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import cv2
+
+
+def _deck(args) -> int:
+    from .decks import OONA
+    from .oona_art import card_face, card_png
+    from .pdf import deck_sheets, write_pdf
+
+    if not args.pdf and not args.png:
+        print("give --pdf FILE and/or --png DIR", file=sys.stderr)
+        return 2
+    if args.pdf:
+        cards = [card_face(c, r) for c, r in OONA.cards(extras=args.extras)]
+        write_pdf(deck_sheets(cards, title="Oona"), args.pdf)
+        print(f"wrote {len(cards)} cards to {args.pdf}")
+    if args.png:
+        folder = Path(args.png)
+        folder.mkdir(parents=True, exist_ok=True)
+        faces = OONA.faces(extras=args.extras)
+        for colour, rank in faces:
+            name = rank if colour == "wild" else f"{colour}-{rank}"
+            cv2.imwrite(str(folder / f"{name}.png"), card_png(colour, rank, args.px_per_mm))
+        print(f"wrote {len(faces)} faces to {folder}")
+    return 0
+
+
+def _synth(args) -> int:
+    from .synth import write_set
+    from .textures import DEVELOPMENT, HELD_OUT
+
+    surfaces = {"dev": DEVELOPMENT, "held-out": HELD_OUT, "all": DEVELOPMENT + HELD_OUT}[args.surfaces]
+    labels = write_set(args.deck, args.out, args.n, seed=args.seed, surfaces=surfaces)
+    print(f"wrote {args.n} photos and {labels}")
+    return 0
+
+
+def _read(args) -> int:
+    from .errors import ImageReadError
+    from .recogniser import Recogniser
+
+    recogniser = Recogniser.for_deck(args.deck)
+    for path in args.images:
+        image = cv2.imread(path, cv2.IMREAD_COLOR)
+        if image is None:
+            raise ImageReadError(path)
+        reading = recogniser.read(image)
+        code = "unsure" if reading.unsure else reading.code
+        print(f"{path}: {reading} -> {code}")
+    return 0
+
+
+def _eval(args) -> int:
+    from .evaluate import evaluate
+
+    report = evaluate(args.labels, deck=args.deck, out_path=args.out)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        for key in ("n", "colour_accuracy", "rank_accuracy", "exact_accuracy", "unsure_rate",
+                    "ms_per_image"):
+            print(f"{key}: {report[key]:.4g}" if isinstance(report[key], float) else f"{key}: {report[key]}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of `python -m vision` and `oona-vision`."""
+    cv2.setNumThreads(1)
+    parser = argparse.ArgumentParser(prog="oona-vision", description="Oona Referee vision tools")
+    sub = parser.add_subparsers(dest="command", required=True)
+    deck = sub.add_parser("deck", help="write the Oona deck as a print-and-play PDF and/or PNG faces")
+    deck.add_argument("--pdf", help="PDF file to write (A4, 63 x 88 mm cards, cut marks)")
+    deck.add_argument("--png", help="folder for one PNG per face")
+    deck.add_argument("--extras", action="store_true", help="the 112-card deck (Wild Swap, Wild Custom)")
+    deck.add_argument("--px-per-mm", type=float, default=10.0, help="PNG resolution")
+    deck.set_defaults(run=_deck)
+    synth = sub.add_parser("synth", help="write synthetic labelled photos")
+    synth.add_argument("--deck", choices=["oona", "classic"], default="oona")
+    synth.add_argument("--out", required=True)
+    synth.add_argument("--n", type=int, default=200)
+    synth.add_argument("--seed", type=int, default=9000)
+    synth.add_argument("--surfaces", choices=["dev", "held-out", "all"], default="all")
+    synth.set_defaults(run=_synth)
+    read = sub.add_parser("read", help="read the card in each photo")
+    read.add_argument("images", nargs="+")
+    read.add_argument("--deck", choices=["oona", "classic"], default="oona")
+    read.set_defaults(run=_read)
+    ev = sub.add_parser("eval", help="score the recogniser on labelled photos")
+    ev.add_argument("--labels", required=True, help="CSV with file,colour,rank")
+    ev.add_argument("--deck", choices=["oona", "classic"], help="default: guessed from the names")
+    ev.add_argument("--json", action="store_true")
+    ev.add_argument("--out", help="CSV to write one row per photo")
+    ev.set_defaults(run=_eval)
+    args = parser.parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,45 @@
+"""Reading a card's colour from the hue of its field, against the card's own white border."""
+
+import cv2
+import numpy as np
+
+from .readings import WILD
+
+#: Hue (degrees) of each colour as printed, once balanced against the card's white.
+HUES = {
+    "oona": {"saffron": 38.0, "turquoise": 179.0, "burgundy": 345.0, "indigo": 244.0},
+    "classic": {"yellow": 52.0, "green": 125.0, "red": 3.0, "blue": 213.0},
+}
+
+
+def _hue_distance(a: np.ndarray, b: float) -> np.ndarray:
+    d = np.abs(a - b) % 360
+    return np.minimum(d, 360 - d)
+
+
+def read_colour(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[str, float]:
+    """The colour name (or `wild`) of a warped card and a confidence 0..1.
+
+    Saturated pixels inside the border vote for the nearest printed hue; a card with few
+    saturated pixels (a dark wild card) or a split vote (the four-colour oval) reads `wild`.
+    """
+    h, w = warped.shape[:2]
+    inner = warped[h // 12: -h // 12, w // 12: -w // 12].astype(np.float32) / white
+    balanced = np.clip(inner * 200, 0, 255).astype(np.uint8)
+    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3).astype(np.float32)
+    hue = hsv[:, 0] * 360 / 256
+    saturated = (hsv[:, 1] > 90) & (hsv[:, 2] > 45)
+    share = float(saturated.mean())
+    names = list(HUES[deck])
+    if share < 0.08:
+        return WILD, min(1.0, (0.08 - share) / 0.04 + 0.5)
+    distances = np.stack([_hue_distance(hue[saturated], HUES[deck][n]) for n in names])
+    nearest = distances.argmin(axis=0)
+    close = distances.min(axis=0) < 40
+    votes = np.bincount(nearest[close], minlength=len(names)) / max(1, saturated.sum())
+    order = np.argsort(votes)[::-1]
+    top, second = votes[order[0]], votes[order[1]]
+    if top < 0.55 and second > 0.15:
+        return WILD, float(min(1.0, second * 3))
+    confidence = float(np.clip((top - second) / 0.5, 0, 1))
+    return names[order[0]], confidence

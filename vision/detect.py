@@ -1,0 +1,187 @@
+"""Finding one card in a photo and warping it upright (portrait; 0° or 180°, unknown which)."""
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .errors import CardNotFoundError
+
+WARP_W, WARP_H = 64, 96
+MAX_SIDE = 640
+MIN_AREA_PX = 1200
+ASPECT_RANGE = (0.52, 0.82)
+
+
+@dataclass(frozen=True)
+class FoundCard:
+    """A card found in a photo."""
+
+    quad: np.ndarray
+    """4×2 float32 corners in photo pixels: top-left, top-right, bottom-right, bottom-left."""
+    warped: np.ndarray
+    """The card warped upright to WARP_W × WARP_H (BGR)."""
+    score: float
+    """How card-like the region looked, 0..1 (a white border around a non-white field)."""
+
+
+def _order(quad: np.ndarray) -> np.ndarray:
+    """Corners ordered round the card with a short edge first (portrait top edge)."""
+    centre = quad.mean(axis=0)
+    angles = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
+    quad = quad[np.argsort(angles)]
+    if np.linalg.norm(quad[1] - quad[0]) > np.linalg.norm(quad[2] - quad[1]):
+        quad = np.roll(quad, -1, axis=0)
+    return quad.astype(np.float32)
+
+
+def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
+    hull = cv2.convexHull(contour)
+    perimeter = cv2.arcLength(hull, True)
+    for eps in (0.02, 0.04, 0.06):
+        approx = cv2.approxPolyDP(hull, eps * perimeter, True)
+        if len(approx) == 4:
+            quad = approx.reshape(4, 2).astype(np.float32)
+            # Trust the polygon only if it covers the hull (no corner cut off by a finger).
+            if cv2.contourArea(quad) >= 0.93 * cv2.contourArea(hull):
+                return quad
+            break
+    return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+
+
+def _refine(quad: np.ndarray, contour: np.ndarray) -> np.ndarray:
+    """Corners re-found as crossings of straight lines fitted to the contour's four sides."""
+    points = contour.reshape(-1, 2).astype(np.float32)
+    lines = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        edge = b - a
+        length = float(np.linalg.norm(edge))
+        if length < 1:
+            return quad
+        u = edge / length
+        rel = points - a
+        along = rel @ u
+        across = np.abs(rel[:, 0] * u[1] - rel[:, 1] * u[0])
+        keep = (along > 0.15 * length) & (along < 0.85 * length) & (across < 0.06 * length + 2)
+        if keep.sum() < 4:
+            return quad
+        vx, vy, x0, y0 = cv2.fitLine(points[keep], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+    refined = []
+    for i in range(4):
+        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
+        det = d1[0] * -d2[1] - d1[1] * -d2[0]
+        if abs(det) < 1e-6:
+            return quad
+        t = ((p2 - p1)[0] * -d2[1] - (p2 - p1)[1] * -d2[0]) / det
+        refined.append(p1 + t * d1)
+    refined = np.array(refined, np.float32)
+    if np.abs(refined - quad).max() > 0.15 * np.linalg.norm(quad[0] - quad[2]):
+        return quad
+    return refined
+
+
+def _grown(quad: np.ndarray, across: float = 1.12, along: float = 1.08) -> np.ndarray:
+    """The quad grown about its centre: a field outline grown to the card's outer edge."""
+    centre = quad.mean(axis=0)
+    u = (quad[1] - quad[0]) + (quad[2] - quad[3])
+    v = (quad[3] - quad[0]) + (quad[2] - quad[1])
+    u, v = u / np.linalg.norm(u), v / np.linalg.norm(v)
+    basis = np.stack([u, v])
+    offsets = (quad - centre) @ np.linalg.inv(basis)
+    return (centre + (offsets * (across, along)) @ basis).astype(np.float32)
+
+
+def _masks(image: np.ndarray) -> list[np.ndarray]:
+    """Binary images in which a card's outline should show as one blob."""
+    b, g, r = cv2.split(image)
+    hi = cv2.max(cv2.max(b, g), r)
+    lo = cv2.min(cv2.min(b, g), r)
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    # White: bright compared with the neighbourhood, and not saturated.
+    unsaturated = cv2.compare(cv2.subtract(hi, lo), cv2.multiply(hi, 0.5).astype(np.uint8), cv2.CMP_LT)
+    local = cv2.blur(lo, (61, 61))
+    bright = cv2.compare(lo, cv2.add(local, 12), cv2.CMP_GT)
+    level = max(40.0, float(np.percentile(lo, 99)) * 0.62)
+    absolute = cv2.compare(lo, level, cv2.CMP_GT)
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+    white = cv2.morphologyEx(cv2.bitwise_and(cv2.bitwise_and(bright, absolute), unsaturated),
+                             cv2.MORPH_CLOSE, kernel)
+    edges = cv2.dilate(cv2.Canny(grey, 60, 160), kernel)
+    return [white, cv2.bitwise_and(absolute, unsaturated), edges]
+
+
+def border_ring(warped: np.ndarray) -> np.ndarray:
+    """The pixels (N×3 float) of the white border band of a WARP_W × WARP_H warp."""
+    f = warped.astype(np.float32)
+    return np.concatenate([f[1:3, 6:-6].reshape(-1, 3), f[-3:-1, 6:-6].reshape(-1, 3),
+                           f[6:-6, 1:3].reshape(-1, 3), f[6:-6, -3:-1].reshape(-1, 3)])
+
+
+def _card_score(warped: np.ndarray) -> float:
+    """How much the warp looks like a card: an even, whitish border around a different field."""
+    h, w = warped.shape[:2]
+    ring = border_ring(warped)
+    white = np.median(ring, axis=0)
+    brightness = float(white.max())
+    if brightness < 35 or (white.max() - white.min()) / (brightness + 1) > 0.55:
+        return 0.0
+    even = np.mean(np.abs(ring / (white + 1) - 1).max(axis=1) < 0.22)
+    inner = warped[h // 6: -h // 6, w // 6: -w // 6].reshape(-1, 3).astype(np.float32)
+    balanced = inner / (white + 1)
+    field_diff = np.mean(np.abs(balanced - 1).max(axis=1) > 0.25)
+    # Nothing on a card face is much brighter than its white border.
+    brighter = np.mean(balanced.min(axis=1) > 1.15)
+    # Just inside the thin border the field begins: a step, where a patch of table goes on evenly.
+    f = warped.astype(np.float32)
+    band = np.concatenate([f[6:9, 14:-14].reshape(-1, 3), f[-9:-6, 14:-14].reshape(-1, 3),
+                           f[14:-14, 6:9].reshape(-1, 3), f[14:-14, -9:-6].reshape(-1, 3)])
+    step = np.mean(np.abs(band / (white + 1) - 1).max(axis=1) > 0.25)
+    return float(even * min(1.0, field_diff * 2.5) * max(0.0, 1 - 8 * brighter)
+                 * min(1.0, step / 0.6))
+
+
+def warp(image: np.ndarray, quad: np.ndarray, size=(WARP_W, WARP_H)) -> np.ndarray:
+    """The quad (TL, TR, BR, BL) warped to an upright `size` image."""
+    w, h = size
+    dst = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    return cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+
+
+def find_card(photo: np.ndarray) -> FoundCard:
+    """The most card-like quadrilateral in a BGR photo, warped upright.
+
+    :raises CardNotFoundError: when nothing card-like is in the photo.
+    """
+    scale = min(1.0, MAX_SIDE / max(photo.shape[:2]))
+    image = photo if scale == 1.0 else cv2.resize(photo, None, fx=scale, fy=scale,
+                                                  interpolation=cv2.INTER_AREA)
+    frame_area = image.shape[0] * image.shape[1]
+    candidates: list[tuple[float, float, np.ndarray, np.ndarray]] = []
+    for mask in _masks(image):
+        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        for contour in contours:
+            area = cv2.contourArea(contour)
+            if area < MIN_AREA_PX or area > 0.9 * frame_area:
+                continue
+            (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+            aspect = min(rw, rh) / max(rw, rh)
+            if not ASPECT_RANGE[0] <= aspect <= ASPECT_RANGE[1] or area < 0.6 * rw * rh:
+                continue
+            quad = _refine(_order(_quad_from_contour(contour)), contour)
+            # The contour may be the card's edge, or the edge of its field inside the border.
+            for guess, guess_area in ((quad, area), (_grown(quad), area * 1.2)):
+                small = warp(image, guess)
+                candidates.append((_card_score(small), guess_area, guess, small))
+    best: FoundCard | None = None
+    largest = max((area for score, area, _, _ in candidates if score > 0.3), default=1.0)
+    for score, area, quad, small in candidates:
+        score *= 0.8 + 0.2 * min(1.0, np.sqrt(area / largest))
+        if best is None or score > best.score:
+            best = FoundCard(quad, small, score)
+    if best is None or best.score < 0.2:
+        raise CardNotFoundError("no card found in the photo")
+    quad = best.quad / scale
+    return FoundCard(quad, warp(photo, quad), best.score)

@@ -1,0 +1,38 @@
+"""Every error the vision package raises, each deriving from `VisionError` and a built-in."""
+
+
+class VisionError(Exception):
+    """Base of every error raised by `vision`."""
+
+
+class UnknownNameError(VisionError, ValueError):
+    """A colour, rank, deck or card name that no deck profile knows."""
+
+    def __init__(self, kind: str, name: str):
+        super().__init__(f"unknown {kind}: {name!r}")
+        self.kind = kind
+        self.name = name
+
+
+class CardNotFoundError(VisionError, LookupError):
+    """No card could be found in the photo."""
+
+
+class ImageReadError(VisionError, OSError):
+    """A photo file could not be read or decoded."""
+
+    def __init__(self, path: str):
+        super().__init__(f"cannot read image: {path}")
+        self.path = path
+
+
+class LabelsError(VisionError, ValueError):
+    """A labels CSV is malformed (missing columns, unknown names)."""
+
+
+class ModelMissingError(VisionError, FileNotFoundError):
+    """The weights of a recogniser model are not installed (run `make vision-model`)."""
+
+    def __init__(self, path: str):
+        super().__init__(f"model weights missing: {path} (run 'make vision-model')")
+        self.path = path

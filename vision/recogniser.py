@@ -1,0 +1,83 @@
+"""The card recogniser: one photo in, one reading (colour, rank, confidence) out."""
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from .colour import read_colour
+from .decks import DeckProfile, find_deck
+from .detect import FoundCard, find_card
+from .errors import CardNotFoundError
+from .features import rank_features, white_reference
+from .mlp import Mlp
+from .readings import WILD, Reading
+from .train import model_path
+
+#: Below this confidence a reading is reported as unsure.
+UNSURE_BELOW = 0.55
+
+
+@dataclass
+class Recogniser:
+    """Reads one card per photo for one deck profile; build once, call `read` per frame."""
+
+    deck: DeckProfile
+    """The deck the photos show."""
+    model: Mlp
+    """The rank (Oona: whole-face) classifier."""
+    unsure_below: float = UNSURE_BELOW
+    """Confidence under which the reading is marked unsure."""
+    last_found: FoundCard | None = field(default=None, repr=False)
+    """Where the card was in the last photo read (for overlays and debugging)."""
+
+    @classmethod
+    def for_deck(cls, name: str = "oona") -> "Recogniser":
+        """The recogniser for a deck, with its shipped model.
+
+        :raises UnknownNameError: for an unknown deck; :raises ModelMissingError: without weights.
+        """
+        deck = find_deck(name)
+        return cls(deck, Mlp.load(model_path(deck.name)))
+
+    def read(self, photo: np.ndarray) -> Reading:
+        """Read the one card in a BGR photo; an unfound card gives an unsure reading."""
+        try:
+            found = find_card(photo)
+        except CardNotFoundError:
+            self.last_found = None
+            return Reading(WILD, "unknown", 0.0, unsure=True, deck=self.deck.name)
+        self.last_found = found
+        return self.read_warped(found.warped, found.score)
+
+    def read_warped(self, warped: np.ndarray, card_score: float = 1.0) -> Reading:
+        """Read a card already warped upright (either way up)."""
+        white = white_reference(warped)
+        x = np.stack([rank_features(warped, white), rank_features(warped[::-1, ::-1], white)])
+        probs = self.model.probabilities(x).mean(axis=0)
+        best = int(probs.argmax())
+        rank_conf = float(probs[best])
+        colour, colour_conf = read_colour(warped, white, self.deck.name)
+        label = self.model.classes[best]
+        if "/" in label:  # Oona: the model saw the shape, the hue must agree with it.
+            shape_colour, rank = label.split("/")
+            # A clear hue of another colour vetoes; no clear hue leaves the shape's word.
+            clash = colour not in (shape_colour, WILD) and shape_colour != WILD and colour_conf > 0.5
+            colour_conf = 0.0 if clash else rank_conf
+            colour = shape_colour
+        else:
+            rank = label
+            if rank in self.deck.wilds:
+                colour_conf = 1.0 if colour == WILD else 0.6
+                colour = WILD
+            elif colour == WILD:
+                colour_conf = 0.0
+        confidence = min(rank_conf, colour_conf, 0.5 + card_score)
+        return Reading(colour, rank, confidence, unsure=confidence < self.unsure_below,
+                       deck=self.deck.name)
+
+
+def read_card(photo: np.ndarray, deck: str = "oona") -> Reading:
+    """Read one photo with a freshly loaded recogniser (load one `Recogniser` for many photos)."""
+    cv2.setNumThreads(1)
+    return Recogniser.for_deck(deck).read(photo)
