@@ -2,6 +2,8 @@
 
     python -m hardware pintest [--config FILE] [--mock] [--fast] [--timeout SECONDS]
     python -m hardware diagram [--config FILE] [--svg FILE] [--table]
+
+``pintest`` is the default command, and the only one of ``oona-pintest``.
 """
 
 import argparse
@@ -20,7 +22,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     pintest = commands.add_parser("pintest", help="check the wiring: lights, buzzer, then every button")
     pintest.add_argument("--config", type=Path, help="the kiosk's TOML config (default: the default wiring)")
-    pintest.add_argument("--mock", action="store_true", help="run on gpiozero's MockFactory and press the buttons itself")
+    pintest.add_argument(
+        "--mock", action="store_true", help="run on gpiozero's MockFactory and press the buttons itself"
+    )
     pintest.add_argument("--fast", action="store_true", help="no pauses: lights and patterns flash by")
     pintest.add_argument("--timeout", type=float, help="give up after this many seconds of waiting for presses")
 
@@ -33,6 +37,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command; the exit status is 0 on success, 1 for missing buttons, 2 for errors."""
+    if argv is None:
+        argv = sys.argv[1:]
+    as_pintest = Path(sys.argv[0]).name.startswith("oona-pintest")
+    if not argv or argv[0] not in ("pintest", "diagram") and (as_pintest or argv[0] not in ("-h", "--help")):
+        argv = ["pintest", *argv]
     args = build_parser().parse_args(argv)
     try:
         config = load_config(args.config) if args.config else default_config()

@@ -7,7 +7,7 @@ it returns is trusted by every device after that.
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import ConfigFileError, HardwareConfigError, PinConfigError
@@ -76,8 +76,6 @@ class HardwareConfig:
     """Software lockout: a press within this long of the button's last press or release is chatter."""
     stuck_seconds: float = 3.0
     """A button held down longer than this is reported stuck and ignored until released."""
-    keys: dict[tuple[int, str], str] = field(default_factory=dict, compare=False)
-    """(seat, kind) or (seat, "led") -> the key path it came from, for messages."""
 
     def button_pins(self) -> dict[tuple[int, str], int]:
         """Every button as (seat, kind) -> BCM number, seat by seat."""
@@ -177,7 +175,6 @@ def parse_config(table: Mapping) -> HardwareConfig:
         )
 
     used: dict[int, str] = {}
-    keys: dict[tuple[int, str], str] = {}
 
     def claim(key: str, value: object) -> int:
         pin = parse_pin(key, value, keep_free)
@@ -209,11 +206,9 @@ def parse_config(table: Mapping) -> HardwareConfig:
                     f"{prefix}.{key}", f'missing; wiring = "{wiring}" needs {" and ".join(sorted(wanted))}'
                 )
             buttons[kind] = claim(f"{prefix}.{key}", raw[key])
-            keys[(index, kind)] = f"{prefix}.{key}"
         led = None
         if "led_pin" in raw:
             led = claim(f"{prefix}.led_pin", raw["led_pin"])
-            keys[(index, "led")] = f"{prefix}.led_pin"
         seats.append(SeatPins(index, buttons, led))
     if buzzer_pin is not None:
         buzzer_pin = claim("hardware.buzzer_pin", buzzer_pin)
@@ -226,7 +221,6 @@ def parse_config(table: Mapping) -> HardwareConfig:
         keep_free=keep_free,
         debounce_ms=debounce_ms,
         stuck_seconds=stuck_seconds,
-        keys=keys,
     )
 
 

@@ -32,6 +32,14 @@ _NOTES = (
 def pin_roles(config: HardwareConfig) -> dict[int, tuple[str, str]]:
     """Physical pin -> (label, fill colour) for every pin of the header."""
     used = config.used_pins()
+    colours = {
+        pin: SEAT_COLOURS[seat.seat]
+        for seat in config.seats
+        for pin in (*seat.buttons.values(), seat.led_pin)
+        if pin is not None
+    }
+    if config.buzzer_pin is not None:
+        colours[config.buzzer_pin] = BUZZER_COLOUR
     roles = {}
     for number, carried in PHYSICAL.items():
         if not carried.startswith("GPIO"):
@@ -40,9 +48,7 @@ def pin_roles(config: HardwareConfig) -> dict[int, tuple[str, str]]:
         gpio = int(carried[4:])
         group = group_of(gpio)
         if gpio in used:
-            what = used[gpio]
-            colour = BUZZER_COLOUR if what.endswith("buzzer") else SEAT_COLOURS[int(what.split()[1])]
-            roles[number] = (f"{what} · GPIO{gpio}", colour)
+            roles[number] = (f"{used[gpio]} · GPIO{gpio}", colours[gpio])
         elif group is not None and group.name in config.keep_free:
             roles[number] = (f"{group.label} {group.pins[gpio]} (kept free) · GPIO{gpio}", KEPT_COLOUR)
         elif group is not None:

@@ -8,7 +8,7 @@ from gpiozero.exc import GPIOZeroError
 from gpiozero.tones import Tone
 
 from .config import HardwareConfig
-from .errors import PinUnavailableError
+from .errors import DeviceClosedError, PinUnavailableError
 from .patterns import BUZZER_PATTERNS, LIGHT_PATTERNS, find_pattern
 from .player import Track, Wait
 
@@ -29,6 +29,7 @@ class SeatLights:
         self._leds: dict[int, LED] = {}
         self._tracks: dict[int, Track] = {}
         self._states: dict[int, str] = {}
+        self._closed = False
         try:
             for seat, pin in self.pins.items():
                 self._leds[seat] = led = _open(LED, pin, pin_factory=pin_factory)
@@ -47,7 +48,10 @@ class SeatLights:
         """Show ``state`` on the seat's light; returns at once.
 
         :raises UnknownPatternError: ``state`` is not a light state.
+        :raises DeviceClosedError: after ``close()``.
         """
+        if self._closed:
+            raise DeviceClosedError("the seat lights are closed")
         pattern = find_pattern(LIGHT_PATTERNS, state)
         track = self._tracks.get(seat)
         if track is not None:
@@ -77,6 +81,7 @@ class SeatLights:
 
     def close(self) -> None:
         """Put the lights out and release their pins. Safe to call more than once."""
+        self._closed = True
         tracks, self._tracks = self._tracks, {}
         for track in tracks.values():
             track.close()

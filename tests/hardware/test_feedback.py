@@ -107,6 +107,8 @@ def test_closing_lights_puts_them_out_and_frees_the_pins(mock_factory):
     lights.close()
     lights.close()
     assert mock_factory.pin(22).state in (False, 0)
+    with pytest.raises(DeviceClosedError):
+        lights.show(0, "turn")
     with SeatLights({0: 22}, pin_factory=mock_factory):
         pass
 

@@ -114,7 +114,8 @@ def test_a_pin_used_twice_names_both_keys():
 
 def test_the_buzzer_on_a_seat_pin_is_refused():
     error = refused({"buzzer_pin": 22, "seats": seats((17, 27, 22))})
-    assert (error.key, error.reason) == ("hardware.buzzer_pin", "GPIO 22 is already used by hardware.seats[0].led_pin")
+    assert error.key == "hardware.buzzer_pin"
+    assert error.reason == "GPIO 22 is already used by hardware.seats[0].led_pin"
 
 
 @pytest.mark.parametrize(

@@ -105,11 +105,18 @@ def test_python_m_hardware_pintest_mock_runs_end_to_end():
     assert "All 12 buttons answered." in result.stdout
 
 
+def test_oona_pintest_runs_the_pin_test_without_naming_it(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "argv", ["/usr/local/bin/oona-pintest", "--mock", "--fast"])
+    assert main() == 0
+    assert "All 12 buttons answered." in capsys.readouterr().out
+
+
 def test_pintest_with_a_broken_config_names_the_key(tmp_path, capsys):
     path = tmp_path / "kiosk.toml"
     path.write_text("[hardware]\n[[hardware.seats]]\ncall_pin = 17\ncatch_pin = 17\n", encoding="utf-8")
     assert main(["pintest", "--mock", "--fast", "--config", str(path)]) == 2
-    assert "hardware.seats[0].catch_pin: GPIO 17 is already used by hardware.seats[0].call_pin" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "hardware.seats[0].catch_pin: GPIO 17 is already used by hardware.seats[0].call_pin" in err
 
 
 def test_pintest_off_the_pi_says_there_is_no_gpio(capsys, monkeypatch):
