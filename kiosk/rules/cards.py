@@ -9,7 +9,6 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from .errors import CardError
 
@@ -30,14 +29,45 @@ _POINTS = {"stop": 20, "turnback": 20, "take2": 20, "colour": 50, "colour4": 50,
            "custom": 40}
 
 
-@dataclass(frozen=True, slots=True)
 class Card:
-    """One card: a colour (``None`` for a wild card) and a rank."""
+    """One card: a colour (``None`` for a wild card) and a rank.
+
+    Cards are interned: ``Card("indigo", "7") is Card.parse("indigo-7")``, so equality is
+    identity and a pile of cards is compared and counted at C speed.
+    """
+
+    __slots__ = ("colour", "rank")
+    _interned: dict = {}
 
     colour: str | None
     """One of :data:`COLOURS`, or ``None`` for a wild card."""
     rank: str
     """``0``–``9``, ``stop``, ``turnback``, ``take2``, or a wild rank."""
+
+    def __new__(cls, colour: str | None, rank: str) -> "Card":
+        card = cls._interned.get((colour, rank))
+        if card is None:
+            valid = rank in WILD_RANKS if colour is None else (
+                colour in COLOURS and rank in NUMBER_RANKS + ACTION_RANKS)
+            if not valid:
+                raise CardError(f"unknown card {colour}-{rank}", card=f"{colour}-{rank}")
+            card = object.__new__(cls)
+            object.__setattr__(card, "colour", colour)
+            object.__setattr__(card, "rank", rank)
+            cls._interned[(colour, rank)] = card
+        return card
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a Card cannot be changed")
+
+    def __reduce__(self):
+        return Card, (self.colour, self.rank)
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
 
     @staticmethod
     def parse(text: str) -> "Card":

@@ -116,13 +116,14 @@ class Engine(CallsMixin):
         s.drawn_card = None
         s.called = False
         s.turn_started = now
+        s.dry_turn = s.stock == 0 and len(s.pile) <= 1
         self.hand_over(seat)
 
     def pass_turn(self, seat: int, now: float) -> None:
         """``seat``'s turn ends with no card played (a keep, a take, a timeout, a dry draw)."""
         s = self.s
-        if s.stock == 0 and len(s.pile) <= 1:
-            s.dry_passes += 1
+        s.dry_passes = s.dry_passes + 1 if s.dry_turn else 0
+        if s.dry_passes:
             if s.dry_passes >= self.players:
                 self.notice("stalemate", None, 0, "the stock is dry and nobody can play: the round ends")
                 self.end_round(None, now, next_after=self.next_seat(seat))

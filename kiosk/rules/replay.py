@@ -11,7 +11,8 @@ import argparse
 import json
 import sys
 
-from .errors import JournalError
+from .errors import JournalError, RulesError
+from .events import parse_event
 from .table import Table, replay
 
 
@@ -55,9 +56,6 @@ def replay_text(text: str, *, on_event=None) -> Table:
 
 
 def _step(table: Table, data: dict, number: int) -> Table:
-    from .errors import RulesError
-    from .events import parse_event
-
     try:
         table.apply(parse_event(data))
     except RulesError as exc:

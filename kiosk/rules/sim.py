@@ -264,7 +264,7 @@ class Simulator:
     def pick_colour(self, seat: int, card: Card) -> str:
         coloured = [c.colour for c in self.hands[seat] if c.colour and c is not card]
         if coloured and self.rng.random() < 0.8:
-            return max(set(coloured), key=coloured.count)
+            return max(COLOURS, key=coloured.count)
         return self.rng.choice(COLOURS)
 
     def play_turn(self, seat: int) -> None:

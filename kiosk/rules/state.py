@@ -76,6 +76,8 @@ class State:
         self.turn_started: float | None = None
         """Game time the current turn began (its timer's zero)."""
         self.dry_passes = 0
+        """Turns in a row that began with the stock dry and ended with no card played."""
+        self.dry_turn = False
         self.round_over = False
         self.winner: int | None = None
         self.next_after: int | None = None
