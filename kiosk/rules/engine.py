@@ -52,6 +52,8 @@ class Engine(CallsMixin):
             raise SetupError(f"{players} hands of {options.hand_size} leave no card to turn up")
         self.s = State(players)
         self.notices: list[Notice] = []
+        self.ran_dry = False
+        """A draw during the current event could not be met (the stock was dry)."""
 
     # -- small helpers --------------------------------------------------------------------
     def notice(self, kind: str, seat: int | None, count: int, text: str) -> None:
@@ -141,6 +143,7 @@ class Engine(CallsMixin):
         while got < count:
             if s.stock == 0:
                 if len(s.pile) <= 1:
+                    self.ran_dry = True
                     self.notice("dry", seat, count - got,
                                 f"the stock is dry: seat {seat} is let off {count - got}")
                     break
@@ -172,6 +175,13 @@ class Engine(CallsMixin):
         for seat, count in sorted(self.s.held_back.items()):
             self.give(seat, count, "missed call (held back during the challenge)")
         self.s.held_back = {}
+
+    def finish_event(self, now: float) -> None:
+        """After an accepted event: ``stock_dry=end_round`` ends the round once a draw went unmet."""
+        if self.ran_dry and self.options.stock_dry == "end_round" and not self.s.round_over:
+            s = self.s
+            self.notice("dry", None, 0, "the stock is dry: the round ends")
+            self.end_round(None, now, next_after=s.turn if s.turn is not None else 0)
 
     # -- round start --------------------------------------------------------------------------
     def do_deal(self, dealer: int | None, now: float) -> None:
@@ -472,10 +482,6 @@ class Engine(CallsMixin):
         s.called = False
         got = self.give(seat, 1, "draw")
         if not got:
-            if o.stock_dry == "end_round":
-                self.notice("dry", seat, 0, "the stock is dry: the round ends")
-                self.end_round(None, now, next_after=self.next_seat(seat))
-                return
             self.notice("pass", seat, 0, f"the stock is dry: seat {seat} passes")
             self.pass_turn(seat, now)
             return
@@ -505,11 +511,8 @@ class Engine(CallsMixin):
             raise DrawError(f"seat {seat} has no penalty to take", seat=seat)
         self.acted(seat, now)
         s.pending = None
-        short = p.total - self.give(seat, p.total, f"took the stack of {p.total}")
+        self.give(seat, p.total, f"took the stack of {p.total}")
         self.release_held()
-        if short and o.stock_dry == "end_round":
-            self.end_round(None, now, next_after=self.next_seat(seat))
-            return
         self.pass_turn(seat, now)
 
     # -- the challenge ------------------------------------------------------------------------

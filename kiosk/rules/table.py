@@ -123,9 +123,11 @@ class Table:
         engine = self.engine
         before = engine.s.copy()
         engine.notices = []
+        engine.ran_dry = False
         try:
             engine.prune_windows(now)
             _HANDLERS[type(event)](engine, event, now)
+            engine.finish_event(now)
         except BaseException:
             engine.s = before
             raise
