@@ -28,17 +28,19 @@ class Recogniser:
     """The rank (Oona: whole-face) classifier."""
     unsure_below: float = UNSURE_BELOW
     """Confidence under which the reading is marked unsure."""
+    extras: bool = False
+    """Whether the 112-card Oona extras (Wild Swap, Wild Custom) may be on the table."""
     last_found: FoundCard | None = field(default=None, repr=False)
     """Where the card was in the last photo read (for overlays and debugging)."""
 
     @classmethod
-    def for_deck(cls, name: str = "oona") -> "Recogniser":
+    def for_deck(cls, name: str = "oona", *, extras: bool = False) -> "Recogniser":
         """The recogniser for a deck, with its shipped model.
 
         :raises UnknownNameError: for an unknown deck; :raises ModelMissingError: without weights.
         """
         deck = find_deck(name)
-        return cls(deck, Mlp.load(model_path(deck.name)))
+        return cls(deck, Mlp.load(model_path(deck.name)), extras=extras)
 
     def read(self, photo: np.ndarray) -> Reading:
         """Read the one card in a BGR photo; an unfound card gives an unsure reading."""
@@ -55,6 +57,9 @@ class Recogniser:
         white = white_reference(warped)
         x = np.stack([rank_features(warped, white), rank_features(warped[::-1, ::-1], white)])
         probs = self.model.probabilities(x).mean(axis=0)
+        if not self.extras:
+            probs = probs * [not c.endswith(("/swap", "/custom")) for c in self.model.classes]
+            probs /= max(float(probs.sum()), 1e-9)
         best = int(probs.argmax())
         rank_conf = float(probs[best])
         colour, colour_conf = read_colour(warped, white, self.deck.name)
