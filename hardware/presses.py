@@ -152,7 +152,7 @@ class PressSource:
                     last is None or t - last >= lockout
                     for last in (state.last_press, state.last_release)
                 )
-                if quiet and not state.stuck:
+                if quiet:  # a stuck button is down: no press until it is released
                     state.last_press = t
                     event = Press(key[0], key[1], t)
                 callbacks = list(self._press_callbacks)

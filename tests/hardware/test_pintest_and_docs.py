@@ -15,6 +15,7 @@ import pytest
 from hardware.__main__ import main
 from hardware.config import default_config, parse_config
 from hardware.diagram import wiring_svg, wiring_table
+from hardware.patterns import BUZZER_PATTERNS
 from hardware.pintest import instant_wait, mock_presses, run_pintest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,6 +51,20 @@ def test_pintest_tries_every_light_and_pattern_then_names_every_button(mock_fact
     assert "seat 5 catch «صدتك!»   GPIO 9 (pin 21)   [12 of 12]" in text
     assert "(again)" not in text  # the first button chattered and still counted once
     assert lines[-1] == "All 12 buttons answered."
+
+
+def test_pintest_lights_each_seat_in_turn_and_plays_every_pattern(mock_factory):
+    config = default_config()
+    lines = []
+    passed = run_pintest(
+        config, pin_factory=mock_factory, say=lines.append, pause_seconds=0, wait=instant_wait, timeout=0
+    )
+    assert not passed  # nobody pressed anything
+    assert sum(" light on " in line for line in lines) == 6
+    for pin in config.led_pins().values():
+        assert [bool(s.state) for s in mock_factory.pin(pin).states] == [False, True, False]
+    rises = [bool(s.state) for s in mock_factory.pin(config.buzzer_pin).states].count(True)
+    assert rises == sum(on for p in BUZZER_PATTERNS.values() for on, _ in p.rhythm())
 
 
 def test_pintest_lists_the_buttons_never_pressed(mock_factory):
