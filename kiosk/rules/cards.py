@@ -25,6 +25,10 @@ NUMBER_RANKS = tuple(str(n) for n in range(10))
 ACTION_RANKS = ("stop", "turnback", "take2")
 WILD_RANKS = ("colour", "colour4", "swap", "custom")
 
+NAMES = {"take2": "Take two", "colour4": "Colour take four", "stop": "Stop", "turnback": "Turn back",
+         "colour": "Colour", "swap": "Wild Swap", "custom": "Wild Custom"}
+"""English names of the action and wild ranks, for sentences."""
+
 _POINTS = {"stop": 20, "turnback": 20, "take2": 20, "colour": 50, "colour4": 50, "swap": 40,
            "custom": 40}
 

@@ -11,15 +11,15 @@ import random
 from collections import Counter
 from dataclasses import replace
 
-from . import scoring
 from .calls import CallsMixin
-from .cards import Card, deck
-from .errors import (CardError, ChallengeError, DrawError, IllegalPlayError, OutOfTurnError,
+from .challenge import ChallengeMixin
+from .round_end import RoundEndMixin
+from .cards import NAMES, Card, deck
+from .errors import (CardError, DrawError, IllegalPlayError, OutOfTurnError,
                      PhaseError, SeatError, SetupError, TimerError)
 from .options import Options
 from .state import Pending, State
 
-NAMES = {"take2": "Take two", "colour4": "Colour take four", "stop": "Stop", "turnback": "Turn back"}
 
 
 class Notice:
@@ -34,7 +34,7 @@ class Notice:
         return f"Notice({self.kind!r}, seat={self.seat}, count={self.count}, {self.text!r})"
 
 
-class Engine(CallsMixin):
+class Engine(CallsMixin, ChallengeMixin, RoundEndMixin):
     """Rules of a match: holds the options, the deck and the current :class:`State`."""
 
     def __init__(self, players: int, options: Options, *, seed=None):
@@ -86,14 +86,14 @@ class Engine(CallsMixin):
             raise PhaseError(f"the first card is not turned up yet: {what} is refused")
 
     def need_turn(self, seat: int, what: str) -> None:
-        """``seat`` holds the turn, in the plain turn phase, and its timer has not run out."""
+        """``seat`` holds the turn in the plain turn phase (no colour, swap or verdict awaited)."""
         s = self.s
         self.need_live_round(what)
         if s.phase == "verdict":
             raise PhaseError(f"a challenge is waiting for its verdict: {what} is refused", seat=seat)
-        if s.phase == "wild" and (what.startswith("play") or what.startswith("draw")
-                                  or what in ("keep", "take")):
-            raise PhaseError(f"seat {s.turn} must name a colour first: {what} is refused", seat=seat)
+        if s.phase == "wild":
+            waiting = "name a colour" if s.awaiting_colour else "choose whom to swap with"
+            raise PhaseError(f"seat {s.turn} must {waiting} first: {what} is refused", seat=seat)
         if seat != s.turn:
             raise OutOfTurnError(f"seat {seat} cannot {what}: it is seat {s.turn}'s turn", seat=seat)
 
@@ -286,8 +286,6 @@ class Engine(CallsMixin):
             return None
         if card.matches(top, s.colour):
             return None
-        if top.is_wild:
-            return f"seat {seat} cannot play {card} on {top}: colour is {s.colour}"
         return f"seat {seat} cannot play {card} on {top}: colour is {s.colour}"
 
     def deflects(self, card: Card) -> bool:
@@ -296,7 +294,6 @@ class Engine(CallsMixin):
             card.rank == "turnback" and d in ("turn_back", "both"))
 
     def pending_choices(self, p: Pending) -> str:
-        o = self.options
         ways = ["take the cards"]
         if p.challengeable:
             ways.append("challenge «أتحداك!»")
@@ -388,33 +385,6 @@ class Engine(CallsMixin):
         else:
             self.begin_turn(self.next_seat(seat), now)
 
-    def go_out(self, seat: int, card: Card, answer: Pending | None, now: float) -> None:
-        """``seat`` played its last card: the round is over (with the final draw card's penalty)."""
-        s, o = self.s, self.options
-        victim = self.next_seat(seat)
-        total = 0
-        if o.final_card_penalty == "apply" and card.is_draw:
-            total = card.draw_count + (answer.total if answer is not None else 0)
-        s.pending = None
-        self.release_held()
-        if total:
-            self.give(victim, total, f"{NAMES[card.rank]} played as the last card")
-        self.notice("out", seat, 0, f"seat {seat} is out and wins round {s.round}")
-        self.end_round(seat, now, next_after=victim)
-
-    def end_round(self, winner: int | None, now: float, *, next_after: int) -> None:
-        s = self.s
-        s.round_over = True
-        s.phase = "over"
-        s.winner = winner
-        s.turn = None
-        s.turn_started = None
-        s.pending = None
-        s.next_after = next_after
-        s.obligations = []
-        s.held_back = {}
-        s.awaiting_colour = s.awaiting_swap = False
-
     # -- wild follow-ups ----------------------------------------------------------------------
     def do_name_colour(self, seat: int, colour: str, now: float) -> None:
         s = self.s
@@ -501,7 +471,7 @@ class Engine(CallsMixin):
         self.pass_turn(seat, now)
 
     def do_take(self, seat: int, now: float, *, timed: bool = True) -> None:
-        s, o = self.s, self.options
+        s = self.s
         self.check_seat(seat)
         self.need_turn(seat, "take")
         if timed:
@@ -514,55 +484,6 @@ class Engine(CallsMixin):
         self.give(seat, p.total, f"took the stack of {p.total}")
         self.release_held()
         self.pass_turn(seat, now)
-
-    # -- the challenge ------------------------------------------------------------------------
-    def do_challenge(self, seat: int, now: float) -> None:
-        s, o = self.s, self.options
-        self.check_seat(seat)
-        self.need_live_round("a challenge")
-        p = s.pending
-        if not o.challenges:
-            raise ChallengeError("this table plays without the challenge «أتحداك!»", seat=seat)
-        if s.phase == "verdict":
-            raise ChallengeError("a challenge is already waiting for its verdict", seat=seat)
-        if p is None or not p.challengeable:
-            raise ChallengeError("no Colour take four can be challenged now", seat=seat)
-        if seat != p.victim:
-            raise ChallengeError(f"only seat {p.victim}, hit by the Colour take four, may challenge it",
-                                 seat=seat)
-        self.check_timer(seat, now)
-        self.acted(seat, now)
-        s.phase = "verdict"
-        s.turn_started = None
-        s.pending = replace(p, challengeable=False)
-        self.notice("challenge", seat, 0, f"seat {seat} challenges seat {p.offender}: show the hand")
-
-    def do_reveal(self, seat: int, held: bool, now: float) -> None:
-        s, o = self.s, self.options
-        self.check_seat(seat)
-        self.need_live_round("a verdict")
-        p = s.pending
-        if s.phase != "verdict" or p is None:
-            raise ChallengeError("no challenge is waiting for a verdict", seat=seat)
-        if seat != p.offender:
-            raise ChallengeError(f"the verdict is on seat {p.offender}'s hand, not seat {seat}'s", seat=seat)
-        victim = p.victim
-        s.pending = None
-        if held:
-            self.notice("guilty", seat, o.challenge_guilty_penalty,
-                        f"seat {seat} held the colour: guilty, draws {o.challenge_guilty_penalty}")
-            self.give(seat, o.challenge_guilty_penalty, "lost the challenge (guilty)")
-            self.release_held()
-            if o.challenge_victim_plays == "yes":
-                self.begin_turn(victim, now)
-            else:
-                self.pass_turn(victim, now)
-            return
-        drawn = p.total - 4 + o.challenge_fail_penalty
-        self.notice("innocent", victim, drawn, f"seat {seat} did not hold the colour: seat {victim} draws {drawn}")
-        self.give(victim, drawn, "lost the challenge")
-        self.release_held()
-        self.pass_turn(victim, now)
 
     # -- the turn timer -----------------------------------------------------------------------
     def do_timeout(self, seat: int, now: float) -> None:
@@ -599,54 +520,3 @@ class Engine(CallsMixin):
             self.give(seat, 1, "time ran out")
         self.pass_turn(seat, now)
 
-    # -- end of round -------------------------------------------------------------------------
-    def do_hands(self, cards: dict[int, tuple[Card, ...]], now: float) -> None:
-        s = self.s
-        if not s.round_over:
-            raise PhaseError("hands are shown only once the round is over")
-        for seat in cards:
-            self.check_seat(seat)
-        shown = dict(s.shown)
-        shown.update(cards)
-        seen = Counter(s.pile)
-        for hand in shown.values():
-            seen.update(hand)
-        for card, count in seen.items():
-            if count > self.deck.get(card, 0):
-                raise CardError(f"{card} is shown {count} times but the deck has {self.deck.get(card, 0)}",
-                                card=str(card))
-        s.shown = shown
-        for seat, hand in sorted(cards.items()):
-            if len(hand) != s.hands[seat]:
-                self.notice("miscount", seat, len(hand),
-                            f"seat {seat} shows {len(hand)} cards but holds {s.hands[seat]}: recount")
-        self.score_if_complete()
-
-    def score_if_complete(self) -> None:
-        s, o = self.s, self.options
-        hands = []
-        for seat in range(self.players):
-            hand = s.shown.get(seat, () if s.hands[seat] == 0 else None)
-            if hand is None or len(hand) != s.hands[seat]:
-                return
-            hands.append(hand)
-        points = [sum(c.points for c in hand) for hand in hands]
-        order = scoring.tiebreak_order(o, self.players, dealer=s.dealer, winner=s.winner,
-                                       next_after=s.next_after, direction=s.direction)
-        result = scoring.score_round(o, points, [len(h) for h in hands], winner=s.winner, order=order)
-        if s.scores_before is None:
-            s.scores_before = list(s.match_scores)
-            s.rounds_won = list(s.rounds_won)
-            s.rounds_won[result.winner] += 1
-        else:
-            s.history = s.history[:-1]
-        totals = list(s.scores_before)
-        for seat in range(self.players):
-            totals[seat] += result.scores[seat]
-        s.match_scores = totals
-        s.ranking, s.points, s.round_scores = result.ranking, result.points, result.scores
-        s.winner = result.winner
-        s.last_winner = result.winner
-        s.match_over, s.match_winner = scoring.match_result(o, totals, result)
-        s.history = s.history + [(s.round, s.dealer, result.winner, tuple(result.scores))]
-        self.notice("scored", result.winner, 0, f"round {s.round} scored: seat {result.winner} wins")

@@ -2,13 +2,13 @@
 
 import pytest
 
-from kiosk.rules.cards import COLOURS, Card, deck
+from kiosk.rules.cards import Card, deck
 from kiosk.rules.errors import (CardError, IllegalPlayError, OptionError, OutOfTurnError, RulesError,
                                 SetupError)
 from kiosk.rules.events import EVENT_TYPES, parse_event, to_json
 from kiosk.rules.options import CHOICES, INT, PRESETS, Options, find_preset
 from kiosk.rules.sim import simulate
-from kiosk.rules.table import Table, replay
+from kiosk.rules.table import replay
 
 
 def test_every_card_name_round_trips():
@@ -115,8 +115,6 @@ def test_reshuffles_happen_in_long_rounds():
 
 def test_simulation_is_the_same_in_another_process():
     """Seeded means seeded: no dependence on Python's per-process hash randomisation."""
-    import hashlib
-    import json
     import subprocess
     import sys
 
