@@ -1,0 +1,61 @@
+"""Never lose a game: a scripted kiosk killed with SIGKILL at 100 random points, restarted each
+time; every resumed state equals the uninterrupted one."""
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from kiosk.journal import GameJournal
+from kiosk.rules.sim import simulate
+from kiosk.rules.table import replay
+from kiosk.scripted import already_played
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def without_clock(state: dict) -> dict:
+    return {k: v for k, v in state.items() if k not in ("paused", "seconds_left")}
+
+
+def test_sigkill_at_100_random_points_loses_nothing(tmp_path):
+    script = simulate(4, "sahrat-plus", seed=99, rounds=3)
+    script_path = tmp_path / "script.jsonl"
+    script_path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in script))
+    state_dir = tmp_path / "state"
+    rng = random.Random(7)
+    command = [sys.executable, "-m", "kiosk.scripted", str(script_path), "--state-dir", str(state_dir),
+               "--pace", "0.001"]
+    progress, kills = [], 0
+    while kills < 100:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + rng.uniform(0.03, 0.2)
+        while time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.002)
+        if process.poll() is None:
+            os.kill(process.pid, signal.SIGKILL)
+            kills += 1
+        process.wait()
+        assert process.returncode in (0, -signal.SIGKILL), process.stderr.read().decode()
+        process.stderr.close()
+        current = state_dir / "current.jsonl"
+        if not current.exists():
+            continue
+        journal, _ = GameJournal.open(current)          # drops a torn last line, as the kiosk does
+        journal.close()
+        done = already_played(journal.lines, script)
+        progress.append(done)
+        resumed = replay(journal.lines)
+        assert without_clock(resumed.to_dict()) == without_clock(replay(script[:done]).to_dict())
+        if process.returncode == 0:                       # finished: play it again from scratch
+            os.replace(current, tmp_path / f"finished-{kills}.jsonl")
+    finished = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert finished.returncode == 0, finished.stderr
+    journal, _ = GameJournal.open(state_dir / "current.jsonl")
+    assert already_played(journal.lines, script) == len(script)
+    assert without_clock(replay(journal.lines).to_dict()) == without_clock(replay(script).to_dict())
+    assert len(set(progress)) > 20, "the kills should land at many different points"
