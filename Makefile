@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
 # Debian packages the tests and the app need; installed when missing and we run as root.
-DEB_PACKAGES :=
+DEB_PACKAGES := systemd
 
 .PHONY: run test bench deb-deps clean vision-model
 
