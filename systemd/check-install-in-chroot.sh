@@ -12,6 +12,12 @@ if [ ! -x "$ROOT/usr/bin/apt-get" ]; then
   debootstrap --variant=minbase --include=systemd,ca-certificates bookworm "$ROOT" http://deb.debian.org/debian
 fi
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
+# This host's own certificate authorities (a TLS proxy, for example) must be trusted inside too.
+if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+  mkdir -p "$ROOT/usr/local/share/ca-certificates"
+  cp /usr/local/share/ca-certificates/*.crt "$ROOT/usr/local/share/ca-certificates/"
+  chroot "$ROOT" update-ca-certificates >/dev/null
+fi
 mkdir -p "$ROOT/src" && rm -rf "$ROOT/src/oona" && mkdir "$ROOT/src/oona"
 (cd "$SRC" && git ls-files -z | xargs -0 tar -cf -) | (cd "$ROOT/src/oona" && tar -xf -)
 mountpoint -q "$ROOT/proc" || mount -t proc proc "$ROOT/proc"
