@@ -27,3 +27,11 @@ class JournalWriteError(KioskError, OSError):
 
 class NoMatchError(KioskError, LookupError):
     """The referee was asked for a match where none is in progress."""
+
+
+class HistoryError(KioskError, ValueError):
+    """A refused change to the players, the coin ledger or the history (the reason says why)."""
+
+
+class SchemaError(KioskError, RuntimeError):
+    """The history database was written by a newer kiosk, or a migration failed."""

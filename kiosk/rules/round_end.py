@@ -91,5 +91,6 @@ class RoundEndMixin:
         s.winner = result.winner
         s.last_winner = result.winner
         s.match_over, s.match_winner = scoring.match_result(o, totals, result)
-        s.history = s.history + [(s.round, s.dealer, result.winner, tuple(result.scores))]
+        s.history = s.history + [(s.round, s.dealer, result.winner, tuple(result.scores),
+                                  tuple(result.points))]
         self.notice("scored", result.winner, 0, f"round {s.round} scored: seat {result.winner} wins")

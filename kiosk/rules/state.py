@@ -94,7 +94,7 @@ class State:
         self.match_winner: int | list[int] | None = None
         self.last_winner: int | None = None
         self.history: list = []
-        """(round, dealer, winner, scores) of each scored round: for the screen and the profiles."""
+        """(round, dealer, winner, scores, points) of each scored round: for the screen and the profiles."""
 
     def copy(self) -> "State":
         new = object.__new__(State)
