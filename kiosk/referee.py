@@ -30,6 +30,8 @@ class Outcome:
     notices: tuple[Notice, ...] = ()
     refused: RulesError | None = None
     """The refusal (its ``reason`` is what the screen says), or ``None``."""
+    saved: bool = True
+    """Whether the line is on disk; ``False`` while the disk refuses (it is retried)."""
 
     @property
     def accepted(self) -> bool:
@@ -53,6 +55,10 @@ class Referee:
         self.listeners: list[Callable[[Outcome], None]] = []
         """Called with every accepted outcome (lights, buzzer, screen)."""
         self._signalled_expiry: float | None = None
+        self.backlog: list[dict] = []
+        """Accepted lines the disk refused, oldest first; written as soon as it takes them."""
+        self.disk_problem: str | None = None
+        """Why the journal cannot be written now (full disk, …), for the screen; else ``None``."""
 
     # -- starting ---------------------------------------------------------------------------------
     @classmethod
@@ -98,27 +104,36 @@ class Referee:
     def submit(self, data: dict, stamp: float | None = None) -> Outcome:
         """Apply one event (``t`` filled in from ``stamp``), journal it, tell the listeners.
 
-        :raises JournalWriteError: the event was accepted but could not be made durable; the
-            table is put back as it was, so nothing is shown that is not on disk.
+        Each accepted line is written and flushed to disk before anyone is told. When the disk
+        refuses (full, failing), play goes on: the line waits in :attr:`backlog`,
+        :attr:`disk_problem` says why for the screen, and every later event and tick retries.
         """
         line = dict(data)
         line["t"] = self.t(stamp)
         try:
             event = parse_event(line)
-            point = self.table.save_point()
             notices = self.table.apply(event)
         except RulesError as refused:
             return Outcome(None, (), refused)
         written = to_json(event)
-        try:
-            self.journal.append(written)
-        except JournalWriteError:
-            self.table.restore(point)
-            raise
-        outcome = Outcome(written, notices)
+        self.backlog.append(written)
+        saved = self.flush()
+        outcome = Outcome(written, notices, saved=saved)
         for listener in self.listeners:
             listener(outcome)
         return outcome
+
+    def flush(self) -> bool:
+        """Write the backlog, oldest first; ``True`` when everything accepted is on disk."""
+        while self.backlog:
+            try:
+                self.journal.append(self.backlog[0])
+            except JournalWriteError as problem:
+                self.disk_problem = str(problem)
+                return False
+            self.backlog.pop(0)
+        self.disk_problem = None
+        return True
 
     # -- inputs -----------------------------------------------------------------------------------
     def card_landed(self, card: str, stamp: float, colour: str | None = None) -> Outcome:
@@ -172,6 +187,8 @@ class Referee:
         """Let the clock act: a turn whose timer ran out gets its ``timeout`` (at the exact
         expiry time, so a replay agrees). Call it often (the UI clock, 10–20 times a second)."""
         table = self.table
+        if self.backlog:
+            self.flush()
         if table.paused:
             return None
         o, s = table.options, table.state

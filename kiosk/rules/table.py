@@ -181,17 +181,6 @@ class Table:
         self.engine.notices = [Notice("corrected", misread.seat, 0,
                                       f"{misread.card} corrected to {event.card}")]
 
-    def save_point(self) -> tuple:
-        """Everything :meth:`restore` needs to take back the events applied after this call."""
-        return (self.engine.s.copy(), list(self._stack), self.last_t, self.paused_since,
-                self.paused_total, self.notices)
-
-    def restore(self, point: tuple) -> None:
-        """Return to a :meth:`save_point` (when an accepted event could not be journaled)."""
-        state, stack, self.last_t, self.paused_since, self.paused_total, self.notices = point
-        self.engine.s = state.copy()
-        self._stack = list(stack)
-
     # -- what the screen and the replay show -----------------------------------------------
     def exposed(self) -> int | None:
         return self.engine.exposed_at(self.now)

@@ -2,7 +2,6 @@
 
 import pytest
 
-from kiosk.errors import JournalWriteError
 from kiosk.journal import MatchStore
 from kiosk.referee import Referee
 from kiosk.rules.table import replay
@@ -96,13 +95,22 @@ def test_the_catch_window_counts_down_after_the_next_action(tmp_path, clock):
     ref.close()
 
 
-def test_a_full_disk_refuses_and_nothing_changes(referee, clock):
-    before = referee.table.to_dict()
-    referee.journal._file.close()
+def test_a_full_disk_warns_keeps_playing_and_retries(referee, clock):
+    good = referee.journal._file
     referee.journal._file = open("/dev/full", "ab", buffering=0)
-    with pytest.raises(JournalWriteError):
-        referee.card_landed("indigo-3", clock.advance(1))
-    assert referee.table.to_dict() == before
+    first = referee.card_landed("indigo-3", clock.advance(1))
+    second = referee.card_landed("indigo-4", clock.advance(1))
+    assert first.accepted and not first.saved and second.accepted and not second.saved
+    assert "No space" in referee.disk_problem and len(referee.backlog) == 2
+    assert referee.table.state.turn == 2                     # play went on
+    referee.journal._file.close()
+    referee.journal._file = good                             # room again
+    assert referee.tick() is None and referee.backlog == [] and referee.disk_problem is None
+    referee.journal.close()
+    from kiosk.journal import GameJournal
+    on_disk = GameJournal.open(referee.journal.path)[0].lines
+    assert [line.get("card") for line in on_disk[-2:]] == ["indigo-3", "indigo-4"]
+    assert replay(on_disk).to_dict() == referee.table.to_dict()
 
 
 def test_resume_pauses_until_continue(tmp_path, clock):
