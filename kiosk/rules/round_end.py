@@ -88,7 +88,6 @@ class RoundEndMixin:
             totals[seat] += result.scores[seat]
         s.match_scores = totals
         s.ranking, s.points, s.round_scores = result.ranking, result.points, result.scores
-        s.winner = result.winner
         s.last_winner = result.winner
         s.match_over, s.match_winner = scoring.match_result(o, totals, result)
         s.history = s.history + [(s.round, s.dealer, result.winner, tuple(result.scores),
