@@ -9,7 +9,11 @@ from .errors import CardNotFoundError
 
 WARP_W, WARP_H = 64, 96
 MAX_SIDE = 640
+#: Outlines are searched for at this size (longer side), then warped from the full photo.
+SEARCH_SIDE = 640
 MIN_AREA_PX = 1200
+#: How many of the best-looking outlines the classifier checks.
+VERIFY_TOP = 3
 ASPECT_RANGE = (0.52, 0.82)
 
 
@@ -94,13 +98,14 @@ def _grown(quad: np.ndarray, across: float = 1.12, along: float = 1.08) -> np.nd
 
 
 def _masks(image: np.ndarray) -> list[np.ndarray]:
-    """Binary images in which a card's outline should show as one blob."""
+    """Binary images in which a card's outline (or its field's) should show as one blob."""
     b, g, r = cv2.split(image)
     hi = cv2.max(cv2.max(b, g), r)
     lo = cv2.min(cv2.min(b, g), r)
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    chroma = cv2.subtract(hi, lo)
     # White: bright compared with the neighbourhood, and not saturated.
-    unsaturated = cv2.compare(cv2.subtract(hi, lo), cv2.multiply(hi, 0.5).astype(np.uint8), cv2.CMP_LT)
+    unsaturated = cv2.compare(chroma, cv2.multiply(hi, 0.5).astype(np.uint8), cv2.CMP_LT)
     local = cv2.blur(lo, (61, 61))
     bright = cv2.compare(lo, cv2.add(local, 12), cv2.CMP_GT)
     level = max(40.0, float(np.percentile(lo, 99)) * 0.62)
@@ -109,7 +114,13 @@ def _masks(image: np.ndarray) -> list[np.ndarray]:
     white = cv2.morphologyEx(cv2.bitwise_and(cv2.bitwise_and(bright, absolute), unsaturated),
                              cv2.MORPH_CLOSE, kernel)
     edges = cv2.dilate(cv2.Canny(grey, 60, 160), kernel)
-    return [white, cv2.bitwise_and(absolute, unsaturated), edges]
+    # The thin white border is brighter than both the table and the field just beside it.
+    ring = cv2.adaptiveThreshold(lo, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, 21, -10)
+    ring = cv2.bitwise_and(ring, unsaturated)
+    # The field: strongly coloured inside its white border.
+    saturated = cv2.compare(chroma, cv2.max(cv2.multiply(hi, 0.42).astype(np.uint8), 40), cv2.CMP_GT)
+    saturated = cv2.morphologyEx(saturated, cv2.MORPH_OPEN, kernel)
+    return [white, edges, ring, saturated]
 
 
 def border_ring(warped: np.ndarray) -> np.ndarray:
@@ -150,19 +161,27 @@ def warp(image: np.ndarray, quad: np.ndarray, size=(WARP_W, WARP_H)) -> np.ndarr
     return cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
 
 
-def find_card(photo: np.ndarray) -> FoundCard:
+def find_card(photo: np.ndarray, verify=None) -> FoundCard:
     """The most card-like quadrilateral in a BGR photo, warped upright.
+
+    `verify`, if given, maps a warp (WARP_W × WARP_H, BGR) to how surely it shows a known face
+    (0..1); the best few outlines are then chosen by it as well as by their look.
 
     :raises CardNotFoundError: when nothing card-like is in the photo.
     """
     scale = min(1.0, MAX_SIDE / max(photo.shape[:2]))
-    image = photo if scale == 1.0 else cv2.resize(photo, None, fx=scale, fy=scale,
-                                                  interpolation=cv2.INTER_AREA)
+    if scale != 1.0:
+        photo = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    search = SEARCH_SIDE / max(photo.shape[:2])
+    image = cv2.resize(photo, None, fx=search, fy=search, interpolation=cv2.INTER_AREA)
     frame_area = image.shape[0] * image.shape[1]
     candidates: list[tuple[float, float, np.ndarray, np.ndarray]] = []
+    seen: set[tuple] = set()
     for mask in _masks(image):
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         for contour in contours:
+            if len(contour) < 8:
+                continue
             area = cv2.contourArea(contour)
             if area < MIN_AREA_PX or area > 0.9 * frame_area:
                 continue
@@ -170,18 +189,31 @@ def find_card(photo: np.ndarray) -> FoundCard:
             aspect = min(rw, rh) / max(rw, rh)
             if not ASPECT_RANGE[0] <= aspect <= ASPECT_RANGE[1] or area < 0.6 * rw * rh:
                 continue
-            quad = _refine(_order(_quad_from_contour(contour)), contour)
+            quad = _refine(_order(_quad_from_contour(contour)), contour) / search
             # The contour may be the card's edge, or the edge of its field inside the border.
-            for guess, guess_area in ((quad, area), (_grown(quad), area * 1.2)):
-                small = warp(image, guess)
+            for grown, guess, guess_area in ((0, quad, area), (1, _grown(quad), area * 1.2)):
+                # Masks often agree on an outline: score it once (a found edge over a grown one).
+                key = (grown, *(guess.ravel() / (0.015 * np.sqrt(guess_area) + 1)).astype(int))
+                if key in seen:
+                    continue
+                seen.add(key)
+                small = warp(photo, guess)
                 candidates.append((_card_score(small), guess_area, guess, small))
-    best: FoundCard | None = None
     largest = max((area for score, area, _, _ in candidates if score > 0.3), default=1.0)
-    for score, area, quad, small in candidates:
-        score *= 0.8 + 0.2 * min(1.0, np.sqrt(area / largest))
-        if best is None or score > best.score:
-            best = FoundCard(quad, small, score)
-    if best is None or best.score < 0.2:
+    ranked = sorted(((score * (0.8 + 0.2 * min(1.0, np.sqrt(area / largest))), quad, small)
+                     for score, area, quad, small in candidates if score > 0.1),
+                    key=lambda c: -c[0])
+    if verify is not None:
+        chosen = []
+        for score, quad, small in ranked:
+            if len(chosen) >= VERIFY_TOP:
+                break
+            if any(np.abs(quad - other).max() < 2 for _, other, _ in chosen):
+                continue
+            chosen.append((score, quad, small))
+        ranked = sorted(((score * verify(small), quad, small) for score, quad, small in chosen),
+                        key=lambda c: -c[0])
+    if not ranked or ranked[0][0] < 0.2:
         raise CardNotFoundError("no card found in the photo")
-    quad = best.quad / scale
-    return FoundCard(quad, warp(photo, quad), best.score)
+    score, quad, small = ranked[0]
+    return FoundCard(quad / scale, small, score)

@@ -45,12 +45,16 @@ class Recogniser:
     def read(self, photo: np.ndarray) -> Reading:
         """Read the one card in a BGR photo; an unfound card gives an unsure reading."""
         try:
-            found = find_card(photo)
+            found = find_card(photo, verify=self._verify)
         except CardNotFoundError:
             self.last_found = None
             return Reading(WILD, "unknown", 0.0, unsure=True, deck=self.deck.name)
         self.last_found = found
         return self.read_warped(found.warped, found.score)
+
+    def _verify(self, warped: np.ndarray) -> float:
+        """How surely a candidate warp shows one of the deck's faces (for choosing the outline)."""
+        return self.read_warped(warped).confidence
 
     def read_warped(self, warped: np.ndarray, card_score: float = 1.0) -> Reading:
         """Read a card already warped upright (either way up)."""
