@@ -34,7 +34,7 @@ test: $(STAMP) deb-deps
 	$(PY) -m pytest -q
 
 run: $(STAMP) deb-deps
-	$(PY) -m kiosk.rules.play_sample
+	$(PY) -m kiosk
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_replay.py

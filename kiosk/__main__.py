@@ -1,0 +1,156 @@
+"""The composition root: reads the config, builds the card source, the seat hardware, the session
+and the touch screen, and wires them together (the one place that knows them all).
+
+    python -m kiosk [--demo] [--camera SRC] [--config FILE] [--state-dir DIR] [--lang ar|en]
+                    [--windowed] [--seconds N --screenshot FILE.png]
+
+Without a camera and GPIO (a laptop) it runs the demo: simulated players and a simulated camera
+play a match, while the keys (1–6 «باقي وحدة!», q–y «صدتك!») and the mouse join in.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import platform
+import subprocess
+import sys
+from pathlib import Path
+
+from .journal import MatchStore
+from .ports import HardwareFeedback, RecordingFeedback
+from .session import Session
+
+log = logging.getLogger("kiosk")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m kiosk", description=__doc__.splitlines()[0])
+    parser.add_argument("--demo", action="store_true", help="simulated players and camera (the default without camera and GPIO)")
+    parser.add_argument("--camera", metavar="SRC", help="frame source: picamera2, opencv:N, file:PATH, folder:DIR, synthetic")
+    parser.add_argument("--config", type=Path, metavar="FILE", help="the kiosk's TOML config ([hardware] pins)")
+    parser.add_argument("--state-dir", type=Path, metavar="DIR", help="where the match journal lives (default: per user)")
+    parser.add_argument("--lang", choices=("ar", "en"), default="ar", help="the screen's language (default ar)")
+    parser.add_argument("--deck", choices=("oona", "classic"), default="oona")
+    parser.add_argument("--windowed", action="store_true", help="a window, not the full-screen kiosk")
+    parser.add_argument("--seconds", type=float, metavar="N", help="run N seconds, then exit 0")
+    parser.add_argument("--screenshot", type=Path, metavar="FILE.png", help="with --seconds: save the window first")
+    parser.add_argument("--players", type=int, default=4, help="demo players (default 4)")
+    parser.add_argument("--seed", type=int, default=1, help="demo seed")
+    return parser
+
+
+def default_state_dir() -> Path:
+    """/var/lib/oona-kiosk under systemd (StateDirectory), else ~/.local/state/oona-kiosk."""
+    if os.environ.get("STATE_DIRECTORY"):
+        return Path(os.environ["STATE_DIRECTORY"].split(":")[0])
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "oona-kiosk"
+
+
+def has_gpio() -> bool:
+    """A Raspberry Pi's GPIO chip is here (or gpiozero is told which factory to use)."""
+    if os.environ.get("GPIOZERO_PIN_FACTORY") == "mock":
+        return False
+    return Path("/dev/gpiochip0").exists() and platform.machine() in ("aarch64", "armv7l")
+
+
+def card_render(deck: str):
+    """The simulated camera's snapshot: the card's face from vision's art (BGR), small."""
+    from vision.classic_art import classic_face
+    from vision.oona_art import card_png
+
+    classic = {"saffron": "yellow", "turquoise": "green", "burgundy": "red", "indigo": "blue"}
+    classic_rank = {"stop": "skip", "turnback": "reverse", "take2": "draw2", "colour": "wild", "colour4": "wild4"}
+    cache: dict[str, object] = {}
+
+    def render(code: str):
+        if code not in cache:
+            colour, _, rank = code.rpartition("-")
+            try:
+                if deck == "classic":
+                    cache[code] = classic_face(classic.get(colour, "wild"), classic_rank.get(rank, rank),
+                                               edition="classic", px_per_mm=3.0)
+                else:
+                    cache[code] = card_png(colour or "wild", rank, 3.0)
+            except Exception as exc:          # a face vision cannot draw: the screen draws its own
+                log.info("no face for %s: %s", code, exc)
+                cache[code] = None
+        return cache[code]
+
+    return render
+
+
+def pintest_runner(config: Path | None, mock: bool):
+    """The Settings screen's pin test: ``python -m hardware pintest`` in a child process."""
+    def run() -> tuple[bool, str]:
+        command = [sys.executable, "-m", "hardware", "pintest", "--timeout", "60"]
+        if config is not None:
+            command += ["--config", str(config)]
+        if mock:
+            command += ["--mock", "--fast"]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        lines = (done.stdout + done.stderr).strip().splitlines()
+        return done.returncode == 0, lines[-1] if lines else ""
+    return run
+
+
+def build(args, *, clock=None):
+    """Everything but the window: (session, demo table or None, press source, feedback, hardware config)."""
+    from hardware.config import default_config, load_config
+    from hardware.feedback import SeatLights, TableBuzzer
+    from hardware.keyboard import KeyboardSeats
+
+    config = load_config(args.config) if args.config else default_config()
+    state_dir = args.state_dir or default_state_dir()
+    gpio = has_gpio() and not args.demo
+    if gpio:
+        from hardware.buttons import SeatButtons
+        presses = SeatButtons.from_config(config)
+        feedback = HardwareFeedback(SeatLights.from_config(config), TableBuzzer.from_config(config))
+    else:
+        presses = KeyboardSeats.from_config(config)
+        feedback = RecordingFeedback()
+    kwargs = {"clock": clock} if clock is not None else {}
+    session = Session(MatchStore(state_dir), feedback=feedback, one_button=config.wiring == "one_button", **kwargs)
+    session.resume()
+    demo = None
+    if args.demo or args.camera is None:
+        if args.camera is not None:
+            log.warning("the pile watcher is not written yet (issue 4): %s is ignored, the demo plays", args.camera)
+        from .demo import DemoTable
+        demo = DemoTable(session, players=args.players, seed=args.seed, render=card_render(args.deck))
+        demo.start()
+    return session, demo, presses, feedback, gpio
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    if args.screenshot is not None and args.seconds is None:
+        build_parser().error("--screenshot needs --seconds")
+    from .ui.boot import configure, has_display
+
+    configure(windowed=args.windowed or args.seconds is not None,
+              offscreen=not has_display() or (args.seconds is not None and not os.environ.get("DISPLAY")))
+    session, demo, presses, feedback, gpio = build(args)
+    from .ui.app import OonaApp, run_for
+
+    app = OonaApp(session, lang=args.lang, deck=args.deck, demo_table=demo,
+                  keyboard=None if gpio else presses,
+                  pintest=pintest_runner(args.config, mock=not gpio))
+    presses.on_press(app.hop(app.on_press))
+    if args.seconds is not None:
+        run_for(app, args.seconds, args.screenshot)
+    try:
+        app.run()
+    finally:
+        presses.close()
+        feedback.close()
+        session.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""The kiosk's ports: what a card source (camera or demo) and the table's lights and buzzer offer.
+
+The pile watcher (vision) and the seat hardware live in packages that never import ``kiosk``;
+``kiosk/__main__.py`` adapts them to these small shapes, and tests pass fakes that record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+
+@dataclass(frozen=True)
+class CardReading:
+    """A card the camera saw come to rest on the pile."""
+
+    code: str
+    """The card in journal notation (``saffron-7``, ``colour4``)."""
+    stamp: float
+    """Monotonic seconds when it landed, stamped at the source (never when handled)."""
+    snapshot: Any = field(default=None, compare=False)
+    """The card as seen: an (H, W, 3) uint8 BGR image, or ``None``."""
+
+
+class CardSource(Protocol):
+    """Anything that reports cards landing: the pile watcher, a video file, the demo.
+
+    ``deliver`` is thread-safe (the kiosk passes its hop onto the UI thread); a source may call
+    it from its own thread.
+    """
+
+    def start(self, deliver: Callable[[CardReading], None]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Feedback(Protocol):
+    """The table's lights and buzzer, as the session drives them."""
+
+    def show_turn(self, seat: int | None) -> None: ...
+
+    def show(self, seat: int, state: str) -> None: ...
+
+    def play(self, name: str) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class HardwareFeedback:
+    """``hardware.feedback``'s ``SeatLights`` and ``TableBuzzer`` behind the :class:`Feedback` port."""
+
+    def __init__(self, lights, buzzer):
+        self.lights = lights
+        self.buzzer = buzzer
+
+    def show_turn(self, seat: int | None) -> None:
+        self.lights.show_turn(seat)
+
+    def show(self, seat: int, state: str) -> None:
+        self.lights.show(seat, state)
+
+    def play(self, name: str) -> None:
+        self.buzzer.play(name)
+
+    def stop(self) -> None:
+        self.buzzer.stop()
+
+    def close(self) -> None:
+        self.lights.close()
+        self.buzzer.close()
+
+
+class RecordingFeedback:
+    """A fake :class:`Feedback` that keeps what it was told (tests, the laptop without GPIO)."""
+
+    def __init__(self, clock: Callable[[], float] | None = None):
+        self.clock = clock
+        self.calls: list[tuple] = []
+        """(what, argument) in order: ``("turn", 2)``, ``("light", (1, "penalty"))``, ``("buzz", "catch")``."""
+        self.lights: dict[int, str] = {}
+
+    def _note(self, what: str, arg) -> None:
+        self.calls.append((what, arg) if self.clock is None else (what, arg, self.clock()))
+
+    def show_turn(self, seat: int | None) -> None:
+        for other, state in list(self.lights.items()):
+            if state == "turn" and other != seat:
+                self.lights[other] = "off"
+        if seat is not None:
+            self.lights[seat] = "turn"
+        self._note("turn", seat)
+
+    def show(self, seat: int, state: str) -> None:
+        self.lights[seat] = state
+        self._note("light", (seat, state))
+
+    def play(self, name: str) -> None:
+        self._note("buzz", name)
+
+    def stop(self) -> None:
+        self._note("stop", None)
+
+    def close(self) -> None:
+        self._note("close", None)
+
+    @property
+    def buzzes(self) -> list[str]:
+        return [call[1] for call in self.calls if call[0] == "buzz"]

@@ -1,0 +1,194 @@
+"""The session: one referee at a time, the inputs routed to it, what to say, and the lights and buzzer.
+
+It is the referee loop without Kivy: the UI calls it on its own thread (camera and button
+threads hop there first, their stamps taken at the source), calls :meth:`tick` from its clock,
+and reads :attr:`said` and :attr:`last_reading` to draw. Every accepted outcome drives the
+:class:`~kiosk.ports.Feedback` (turn light, penalty and catch patterns, the 3-second warning).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from .journal import MatchStore, Recovery
+from .ports import CardReading, Feedback
+from .referee import Outcome, Referee
+from .rules.errors import RulesError
+
+WARNING_SECONDS = 3.0
+"""The turn timer turns red and the buzzer ticks for the last seconds."""
+NOTICE_SECONDS = 8.0
+"""How long a notice (a penalty, a catch) stays on screen."""
+REFUSAL_SECONDS = 6.0
+
+
+@dataclass(frozen=True)
+class Said:
+    """Something to tell the table, with when it was said (monotonic seconds)."""
+
+    stamp: float
+    notice: object | None = None
+    """A rules ``Notice``, or ``None``."""
+    refused: RulesError | None = None
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """What the setup screen decided."""
+
+    players: int
+    options: dict
+    names: tuple[str, ...]
+    seed: int | None = None
+
+
+class Session:
+    """Runs the match in a :class:`MatchStore` and tells the table what happened."""
+
+    def __init__(self, store: MatchStore, *, clock: Callable[[], float] = time.monotonic,
+                 feedback: Feedback | None = None, one_button: bool = False):
+        self.store = store
+        self.clock = clock
+        self.feedback = feedback
+        self.one_button = one_button
+        self.referee: Referee | None = None
+        self.recovery: Recovery | None = None
+        self.last_reading: CardReading | None = None
+        self.said: list[Said] = []
+        self.listeners: list[Callable[[Outcome], None]] = []
+        """Called with every accepted outcome, after the journal and the feedback."""
+        self._warned_turn: tuple | None = None
+        self._lights: dict[int, str] = {}
+
+    # -- starting -----------------------------------------------------------------------------------
+    def resume(self) -> bool:
+        """Carry on the match in ``current.jsonl`` (paused), if there is one.
+
+        :raises JournalCorruptError: the journal does not replay.
+        """
+        found = Referee.resume(self.store, clock=self.clock, one_button=self.one_button)
+        if found is None:
+            return False
+        self._adopt(found[0])
+        self.recovery = found[1]
+        self._show_lights()
+        return True
+
+    def new_match(self, setup: MatchSetup, *, dealer: int | None = None) -> Outcome:
+        """Start a match and deal its first round (``dealer`` as given, else as the options say).
+
+        :raises OptionError: unknown option or value. :raises SetupError: wrong player count.
+        """
+        if self.referee is not None:
+            self.referee.close()
+        referee = Referee.new_match(self.store, setup.players, setup.options, names=list(setup.names),
+                                    seed=setup.seed, clock=self.clock, one_button=self.one_button)
+        self._adopt(referee)
+        self.said.clear()
+        self.last_reading = None
+        return self.touch("deal") if dealer is None else self.touch("deal", dealer=dealer)
+
+    def _adopt(self, referee: Referee) -> None:
+        self.referee = referee
+        referee.listeners.append(self._accepted)
+
+    @property
+    def table(self):
+        return self.referee.table if self.referee is not None else None
+
+    # -- inputs ---------------------------------------------------------------------------------------
+    def card(self, reading: CardReading) -> Outcome:
+        """A card landed on the pile (camera or demo)."""
+        outcome = self.referee.card_landed(reading.code, reading.stamp)
+        if outcome.accepted:
+            self.last_reading = reading
+        return self._said(outcome)
+
+    def press(self, seat: int, button: str, stamp: float) -> Outcome:
+        """A seat button (GPIO or keyboard), stamped where it was seen."""
+        if self.referee is None or not 0 <= seat < self.referee.table.players:
+            return Outcome(None, (), RulesError(f"there is no seat {seat} at this table", seat=seat))
+        return self._said(self.referee.press(seat, button, stamp))
+
+    def touch(self, event: str, **fields) -> Outcome:
+        """A touch on the screen (draw, keep, take, challenge, reveal, name_colour, …)."""
+        return self._said(self.referee.touch(event, **fields))
+
+    def tick(self, stamp: float | None = None) -> Outcome | None:
+        """Let the clock act: timeouts, and the buzzer's warning for the last seconds."""
+        if self.referee is None:
+            return None
+        outcome = self.referee.tick(stamp)
+        if outcome is not None:
+            self._said(outcome)
+        left = self.referee.seconds_left(stamp)
+        s = self.referee.table.state
+        turn_key = (s.turn, s.turn_started)
+        if left is not None and 0 < left <= WARNING_SECONDS and not self.referee.table.paused \
+                and self._warned_turn != turn_key:
+            self._warned_turn = turn_key
+            if self.feedback is not None:
+                self.feedback.play("warning")
+        return outcome
+
+    # -- what to say ----------------------------------------------------------------------------------
+    def _said(self, outcome: Outcome) -> Outcome:
+        now = self.clock()
+        if outcome.refused is not None:
+            self.said.append(Said(now, refused=outcome.refused))
+        for notice in outcome.notices:
+            self.said.append(Said(now, notice=notice))
+        del self.said[:-12]
+        return outcome
+
+    def recent(self, now: float | None = None) -> tuple[list, RulesError | None]:
+        """(notices still worth showing, newest last; the refusal still showing, or ``None``)."""
+        now = self.clock() if now is None else now
+        notices = [s.notice for s in self.said if s.notice is not None and now - s.stamp < NOTICE_SECONDS]
+        refusal = None
+        if self.said and self.said[-1].refused is not None and now - self.said[-1].stamp < REFUSAL_SECONDS:
+            refusal = self.said[-1].refused
+        return notices[-3:], refusal
+
+    # -- lights and buzzer ------------------------------------------------------------------------------
+    def _accepted(self, outcome: Outcome) -> None:
+        if self.feedback is not None:
+            self._answer(outcome)
+        for listener in list(self.listeners):
+            listener(outcome)
+
+    def _answer(self, outcome: Outcome) -> None:
+        fb = self.feedback
+        kinds = [n.kind for n in outcome.notices]
+        if self._warned_turn is not None and outcome.line.get("event") not in ("call", "catch"):
+            fb.stop()                                   # the player acted: the warning ends
+        self._show_lights({n.seat for n in outcome.notices if n.seat is not None
+                           and n.kind in ("penalty", "caught", "guilty", "innocent")})
+        if "caught" in kinds:
+            fb.play("catch")
+        elif any(k in kinds for k in ("penalty", "guilty", "innocent")):
+            fb.play("penalty")
+        elif "timeout" in kinds:
+            fb.play("timeout")
+        if "out" in kinds or "scored" in kinds:
+            fb.play("round_over")
+
+    def _show_lights(self, penalised: set[int] = frozenset()) -> None:
+        """Each seat's light: owes cards now, can be caught, on turn, or off (only changes are sent)."""
+        if self.feedback is None or self.referee is None:
+            return
+        table = self.referee.table
+        exposed, turn = table.exposed(), table.state.turn
+        for seat in range(table.players):
+            state = ("penalty" if seat in penalised else "exposed" if seat == exposed
+                     else "turn" if seat == turn else "off")
+            if self._lights.get(seat, "off") != state:
+                self._lights[seat] = state
+                self.feedback.show(seat, state)
+
+    def close(self) -> None:
+        if self.referee is not None:
+            self.referee.close()
+            self.referee = None

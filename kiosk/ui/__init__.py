@@ -1,0 +1,1 @@
+"""The touch screen: the Kivy App, its screens and widgets, presenters and the Arabic/English text."""

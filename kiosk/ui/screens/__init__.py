@@ -1,0 +1,1 @@
+"""The kiosk's screens, one module and one ``.kv`` file each: table, setup, round_end, settings."""

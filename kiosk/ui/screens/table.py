@@ -1,0 +1,159 @@
+"""The table screen: copies a :class:`~kiosk.ui.present.TableView` into its widgets, sends touches on."""
+
+from __future__ import annotations
+
+from kivy.factory import Factory
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from ..present import TableView, present_table
+from ..widgets import ALabel, AButton, ColourButton, SeatSpot
+
+
+class TableScreen(Screen):
+    """Shows the match; every touch goes to the session, which says what became of it."""
+
+    def __init__(self, app, **kwargs):
+        self.app = app
+        super().__init__(**kwargs)
+        self._seat_widgets: list[SeatSpot] = []
+        self._overlay_key: tuple | None = None
+        self._said_key: tuple | None = None
+        self.view: TableView | None = None
+
+    # -- touches ----------------------------------------------------------------------------------
+    def act(self, event: str, **fields):
+        """A touch: draw, keep, take, challenge, reveal, name_colour, swap, undo, pause, resume."""
+        outcome = self.app.session.touch(event, **fields)
+        self.refresh()
+        return outcome
+
+    def pick_correction(self) -> None:
+        """"That card was misread": pick the right card; the last play is corrected."""
+        self.app.pick_card(lambda code: self.act("correct", card=code))
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def refresh(self, now: float | None = None) -> None:
+        app = self.app
+        if app.session.table is None:
+            return
+        view = present_table(app.session, app.text, app.deck, now)
+        self.view = view
+        ids = self.ids
+        ids.title.raw = view.title
+        ids.direction.raw = ("↺ " if view.direction == 1 else "↻ ") + view.direction_text \
+            if view.mode in ("play", "colour", "swap", "verdict") else ""
+        reading = app.session.last_reading
+        ids.card.show(reading.snapshot if reading is not None and reading.code == view.top else None)
+        ids.card.colour = view.colour
+        ids.top_text.raw = view.top_text
+        ids.colour.colour = view.colour
+        ids.colour_text.raw = view.colour_text
+        ids.ring.running = view.timer_running
+        ids.ring.total = max(1, view.turn_seconds)
+        ids.ring.seconds_left = view.seconds_left
+        ids.ring.warning = view.warning
+        ids.seconds.raw = f"{view.seconds_left:.0f}" if view.timer_running else ""
+        ids.seconds.color = (1, 0.3, 0.3, 1) if view.warning else (0.95, 0.95, 0.97, 1)
+        ids.pending.raw = view.pending_text
+        ids.catch.raw = view.catch_text
+        ids.draw.disabled = not view.can_draw
+        ids.keep.disabled = not view.can_keep
+        ids.take.disabled = not view.can_take
+        ids.take.raw = view.take_text or app.text("take_button", total="")
+        ids.challenge.disabled = not view.can_challenge
+        ids.undo.disabled = not view.can_undo
+        ids.misread.disabled = not view.can_correct
+        ids.pause.disabled = view.mode in ("paused", "round_over")
+        self._show_seats(view)
+        self._show_said(view)
+        self._show_overlay(view)
+
+    def _show_seats(self, view: TableView) -> None:
+        box = self.ids.seats
+        if len(self._seat_widgets) != len(view.seats):
+            box.clear_widgets()
+            self._seat_widgets = [SeatSpot() for _ in view.seats]
+            for spot in self._seat_widgets:
+                box.add_widget(spot)
+        for spot, seat in zip(self._seat_widgets, view.seats):
+            spot.name, spot.count_text, spot.light = seat.name, seat.count_text, seat.light
+            spot.is_turn, spot.team = seat.is_turn, seat.team
+            spot.pos_hint = {"center_x": seat.x, "center_y": seat.y}
+
+    def _show_said(self, view: TableView) -> None:
+        key = (view.notices, view.refusal, self.app.lang)
+        if key == self._said_key:
+            return
+        self._said_key = key
+        box = self.ids.said
+        box.clear_widgets()
+        fs = self.app.fs
+        if view.refusal:
+            box.add_widget(ALabel(raw=self.app.t("refused_title", self.app.lang), font_size=fs(32),
+                                  color=(1, 0.35, 0.35, 1), align="start", padding=(fs(10), 0)))
+            for line in view.refusal[:2]:
+                box.add_widget(ALabel(raw=line, font_size=fs(24), color=(1, 0.6, 0.6, 1), align="start",
+                                      padding=(fs(10), 0)))
+        room = 4 - 2 * bool(view.refusal)
+        lines = []
+        for main, why in view.notices:
+            lines.append((main, fs(26), (0.95, 0.95, 0.97, 1)))
+            if why:
+                lines.append((why, fs(20), (0.7, 0.72, 0.78, 1)))
+        for raw, size, colour in lines[-room:]:
+            box.add_widget(ALabel(raw=raw, font_size=size, color=colour, align="start", padding=(fs(10), 0)))
+
+    def _show_overlay(self, view: TableView) -> None:
+        key = (view.mode, view.verdict_text, view.swap_targets, self.app.lang)
+        if key == self._overlay_key:
+            return
+        self._overlay_key = key
+        overlay = self.ids.overlay
+        overlay.clear_widgets()
+        fs, t, lang = self.app.fs, self.app.t, self.app.lang
+        panel = None
+        if view.mode == "colour":
+            panel = Factory.Overlay(orientation="horizontal")
+            for colour, label in view.colours:
+                column = BoxLayout(orientation="vertical", spacing=fs(6))
+                button = ColourButton(colour=colour, radius=fs(16))
+                button.bind(on_press=lambda _w, c=colour: self.act("name_colour", colour=c))
+                column.add_widget(button)
+                column.add_widget(ALabel(raw=label, font_size=fs(19), size_hint_y=0.2))
+                panel.add_widget(column)
+            panel.size_hint, panel.pos_hint = (0.98, 0.52), {"center_x": 0.5, "center_y": 0.5}
+        elif view.mode == "swap":
+            panel = Factory.Overlay(orientation="vertical")
+            for seat, name in view.swap_targets:
+                button = AButton(raw=name, font_size=fs(30), tint=(0.25, 0.35, 0.55, 1))
+                button.bind(on_press=lambda _w, p=seat: self.act("swap", target=p))
+                panel.add_widget(button)
+            none = AButton(raw=t("no_swap_button", lang), font_size=fs(28))
+            none.bind(on_press=lambda _w: self.act("swap"))
+            panel.add_widget(none)
+            panel.size_hint, panel.pos_hint = (0.6, 0.7), {"center_x": 0.5, "center_y": 0.5}
+        elif view.mode == "verdict":
+            panel = Factory.Overlay(orientation="vertical")
+            panel.add_widget(ALabel(raw=t("verdict_title", lang), font_size=fs(64), color=(1, 0.35, 0.35, 1)))
+            panel.add_widget(ALabel(raw=view.verdict_text, font_size=fs(24), size_hint_y=0.6))
+            row = BoxLayout(spacing=fs(12))
+            held = AButton(raw=t("held_button", lang), font_size=fs(28), tint=(0.65, 0.12, 0.2, 1))
+            held.bind(on_press=lambda _w: self.act("reveal", held=True))
+            clean = AButton(raw=t("not_held_button", lang), font_size=fs(28), tint=(0.15, 0.5, 0.3, 1))
+            clean.bind(on_press=lambda _w: self.act("reveal", held=False))
+            row.add_widget(held)
+            row.add_widget(clean)
+            panel.add_widget(row)
+            panel.size_hint, panel.pos_hint = (0.92, 0.6), {"center_x": 0.5, "center_y": 0.5}
+        elif view.mode == "paused":
+            panel = Factory.Overlay(orientation="vertical")
+            panel.add_widget(ALabel(raw=t("paused_title", lang), font_size=fs(48)))
+            if self.app.session.recovery is not None:
+                panel.add_widget(ALabel(raw=t("resumed_note", lang), font_size=fs(24), size_hint_y=0.5))
+            resume = AButton(raw=t("continue_button", lang), font_size=fs(40), tint=(0.15, 0.5, 0.3, 1))
+            resume.bind(on_press=lambda _w: self.act("resume"))
+            panel.add_widget(resume)
+            panel.size_hint, panel.pos_hint = (0.6, 0.45), {"center_x": 0.5, "center_y": 0.5}
+        if panel is not None:
+            overlay.add_widget(panel)

@@ -1,0 +1,236 @@
+"""All the words on the screen, Arabic and English, in one catalogue; Arabic shaped for display.
+
+Keys are English snake_case; values are (Arabic, English), in logical order with ``{field}``
+slots. :func:`to_visual` joins and reorders Arabic letters once, when shown (PLATFORM.md §2).
+
+>>> Text("en")("turn_of", name="Omar")
+"Omar's turn"
+>>> Text("ar")("turn_of", name="Omar")
+'دور Omar'
+"""
+
+from __future__ import annotations
+
+import arabic_reshaper
+
+try:
+    from bidi import get_display                    # python-bidi 0.5+
+except ImportError:                                   # pragma: no cover - Debian's 0.4.x
+    from bidi.algorithm import get_display
+
+LANGUAGES = ("ar", "en")
+
+CATALOGUE: dict[str, tuple[str, str]] = {
+    # -- titles and navigation
+    "app_title": ("حَكَم أونا", "Oona Referee"),
+    "language_button": ("English", "عربي"),
+    "settings_button": ("الإعدادات", "Settings"),
+    "back_button": ("رجوع", "Back"),
+    "setup_title": ("مباراة جديدة", "New match"),
+    "settings_title": ("الإعدادات", "Settings"),
+    "round_end_title": ("نهاية الجولة {round}", "End of round {round}"),
+    # -- setup
+    "players_label": ("عدد اللاعبين", "Players"),
+    "names_label": ("الأسماء", "Names"),
+    "default_name": ("لاعب {n}", "Player {n}"),
+    "teams_label": ("فرق، الشريك مقابلك", "Teams (partners across)"),
+    "preset_label": ("القوانين", "Rules"),
+    "deck_label": ("الورق", "Deck"),
+    "deck_oona": ("أونا", "Oona"),
+    "deck_classic": ("أونو كلاسيك", "Classic UNO"),
+    "language_label": ("اللغة", "Language"),
+    "language_value": ("العربية", "English"),
+    "options_label": ("خيارات الطاولة", "Table options"),
+    "start_button": ("ابدأ", "Start"),
+    "yes": ("نعم", "yes"),
+    "no": ("لا", "no"),
+    "on": ("شغّال", "on"),
+    "off": ("مطفأ", "off"),
+    # -- the table
+    "turn_of": ("دور {name}", "{name}'s turn"),
+    "direction_right": ("الدور لليمين", "Play goes right"),
+    "direction_left": ("الدور لليسار", "Play goes left"),
+    "deal_prompt": ("وزّع الورق: {name} يوزّع", "Deal: {name} deals"),
+    "turn_up_prompt": ("اقلب الورقة الأولى", "Turn up the first card"),
+    "pick_colour_prompt": ("{name}: اختر اللون", "{name}: name the colour"),
+    "swap_prompt": ("{name}: بدّل الورق مع", "{name}: swap hands with"),
+    "no_swap_button": ("بدون تبديل", "No swap"),
+    "verdict_title": ("أتحداك!", "I challenge you!"),
+    "verdict_prompt": ("{victim} يرى ورق {offender}: هل كان معه اللون؟",
+                       "{victim} sees {offender}'s hand: did it hold the colour?"),
+    "held_button": ("كان معه: مذنب", "Held it (guilty)"),
+    "not_held_button": ("ما كان معه: بريء", "Did not (innocent)"),
+    "stack_waiting": ("على {name}: خذ {total}", "{name} faces: take {total}"),
+    "card_read": ("الورقة المقروءة", "Card read"),
+    "colour_in_force": ("اللون", "Colour"),
+    "catch_open": ("صدتك! على {name}", "«Caught you!» on {name}"),
+    "catch_until": ("صدتك! على {name} – {seconds} ث", "«Caught you!» on {name} ({seconds} s)"),
+    "seconds": ("{seconds} ث", "{seconds} s"),
+    "cards_count": ("{count} ورق", "{count} cards"),
+    "one_card": ("ورقة وحدة", "1 card"),
+    "draw_button": ("اسحب", "Draw"),
+    "keep_button": ("خلّها", "Keep"),
+    "take_button": ("خذ {total}", "Take {total}"),
+    "challenge_button": ("أتحداك!", "Challenge!"),
+    "undo_button": ("تراجع", "Undo"),
+    "misread_button": ("الورقة غلط", "Misread"),
+    "pause_button": ("إيقاف", "Pause"),
+    "continue_button": ("كمّل", "Continue"),
+    "paused_title": ("اللعب متوقف", "Play is paused"),
+    "resumed_note": ("رجعنا للمباراة المحفوظة", "The saved match is back"),
+    "pick_card_title": ("اختر الورقة الصحيحة", "Pick the right card"),
+    "cancel_button": ("إلغاء", "Cancel"),
+    "demo_badge": ("عرض تجريبي", "Demo"),
+    "wild_name": ("لوّن", "Colour"),
+    "wild4_name": ("لوّن وخذ أربع", "Colour take four"),
+    # -- colours (Oona and classic names) and shapes
+    "colour_saffron": ("زعفراني", "saffron"),
+    "colour_turquoise": ("فيروزي", "turquoise"),
+    "colour_burgundy": ("عنابي", "burgundy"),
+    "colour_indigo": ("نيلي", "indigo"),
+    "classic_saffron": ("أصفر", "yellow"),
+    "classic_turquoise": ("أخضر", "green"),
+    "classic_burgundy": ("أحمر", "red"),
+    "classic_indigo": ("أزرق", "blue"),
+    "rank_stop": ("وقّف", "Stop"),
+    "rank_turnback": ("رجّع", "Turn back"),
+    "rank_take2": ("خذ ثنتين", "Take two"),
+    "rank_colour": ("لوّن", "Colour"),
+    "rank_colour4": ("لوّن وخذ أربع", "Colour take four"),
+    "rank_swap": ("بدّل", "Wild Swap"),
+    "rank_custom": ("الورقة الخاصة", "Wild Custom"),
+    "classic_stop": ("تخطّي", "Skip"),
+    "classic_turnback": ("عكس", "Reverse"),
+    "classic_take2": ("اسحب 2", "Draw two"),
+    "classic_colour": ("جوكر", "Wild"),
+    "classic_colour4": ("جوكر اسحب 4", "Wild draw four"),
+    "card_coloured": ("{rank} {colour}", "{colour} {rank}"),
+    "shape_palm": ("نخلة", "palm"),
+    "shape_dallah": ("دلّة", "dallah"),
+    "shape_star": ("نجمة", "star"),
+    "shape_crescent": ("هلال", "crescent"),
+    # -- what happened (notices)
+    "notice_penalty": ("{name} يسحب {count}", "{name} draws {count}"),
+    "notice_caught": ("صدتك! {name} يسحب {count}", "Caught! {name} draws {count}"),
+    "notice_missed": ("صدتك! {name} بلا صيد", "{name}'s «Caught you!» hit nothing"),
+    "notice_called": ("{name}: باقي وحدة!", "{name}: one card left!"),
+    "notice_ignored": ("ضغطة {name} لا تغيّر شيئاً", "{name}'s press changes nothing"),
+    "notice_reshuffle": ("اخلطوا الكومة إلا الورقة العليا: {count} ورقة",
+                         "Shuffle the pile but its top card ({count} cards) into a new stock"),
+    "notice_guilty": ("مذنب: {name} يسحب {count}", "Guilty: {name} draws {count}"),
+    "notice_innocent": ("بريء: {name} يسحب {count}", "Innocent: {name} draws {count}"),
+    "notice_challenge": ("أتحداك! {name} يتحدى: اكشف الورق", "{name} challenges: show the hand"),
+    "notice_timeout": ("انتهى وقت {name}", "{name}'s time ran out"),
+    "notice_out": ("{name} خلّص وفاز بالجولة!", "{name} is out and wins the round!"),
+    "notice_scored": ("الجولة محسوبة: {name} فاز", "Round scored: {name} wins"),
+    "notice_held": ("ورق {name}، {count}، ينتظر الحكم", "{name}'s {count} cards wait for the verdict"),
+    "notice_dry": ("الكومة خلصت: {name} معفى من {count}", "The stock is dry: {name} is let off {count}"),
+    "notice_buried": ("ورقة مدفونة: اقلب التالية", "Buried: turn up the next card"),
+    "notice_redraw": ("الورقة ترجع للكومة: اخلط واقلب", "Back into the stock: shuffle and turn again"),
+    "notice_swap": ("{name} بدّل الورق", "{name} swapped hands"),
+    "notice_pass": ("{name} يمرّر", "{name} passes"),
+    "notice_deflect": ("{name} يحوّل {count}", "{count} passed on to {name}"),
+    "notice_undo": ("تم التراجع", "Undone"),
+    "notice_corrected": ("تم تصحيح الورقة", "Card corrected"),
+    "notice_pause": ("اللعب متوقف", "Paused"),
+    "notice_resume": ("نكمل اللعب", "Play resumes"),
+    "notice_stalemate": ("الكومة خلصت والكل عالق: انتهت الجولة", "Stalemate: the round ends"),
+    "notice_miscount": ("عدد ورق {name} لا يطابق: {count}", "{name}'s hand does not match ({count})"),
+    "notice_other": ("{text}", "{text}"),
+    # -- why someone draws
+    "why_missed_call": ("نسي «باقي وحدة!»", "missed «one left!»"),
+    "why_false_catch": ("صدتك! غلط", "false catch"),
+    "why_guilty": ("خسر التحدي", "lost the challenge"),
+    "why_timeout": ("انتهى الوقت", "time ran out"),
+    "why_stack": ("أخذ الكومة", "took the stack"),
+    "why_draw_card": ("{card} من {name}", "{card} from {name}"),
+    "why_first_card": ("الورقة الأولى خذ ثنتين", "first card Take two"),
+    "why_last_card": ("آخر ورقة {card}", "{card} as the last card"),
+    "why_other": ("{text}", "{text}"),
+    # -- refusals
+    "refused_title": ("رجّع الورقة", "Take the card back"),
+    "refused_illegal": ("{card} لا تنلعب على {top}", "{card} cannot go on {top}"),
+    "refused_colour": ("اللون {colour}", "the colour is {colour}"),
+    "refused_out_of_turn": ("مو دور {name}: الدور على {turn}", "Not {name}'s turn: it is {turn}'s"),
+    "refused_no_play": ("ما في لعب الحين", "No play is possible now"),
+    "refused_paused": ("اللعب متوقف: اضغط كمّل", "Paused: touch Continue"),
+    "refused_timer": ("انتهى وقت {name}", "{name}'s time ran out"),
+    "refused_drawn": ("{name} سحب: العب الورقة المسحوبة أو خلّها", "{name} has drawn: play the drawn card or keep it"),
+    "refused_challenge": ("لا يمكن التحدي الآن", "No challenge is possible now"),
+    "refused_undo": ("لا شيء للتراجع", "Nothing to undo"),
+    "refused_round_over": ("الجولة انتهت", "The round is over"),
+    "refused_verdict": ("التحدي ينتظر الحكم", "A challenge waits for its verdict"),
+    "refused_must_first": ("{name} لازم يكمّل أولاً", "{name} must finish first"),
+    "refused_deck": ("الورقة ليست في هذا الورق", "That card is not in this deck"),
+    "refused_other": ("مرفوض", "Refused"),
+    # -- round end
+    "hands_prompt": ("أدخل الورق الباقي مع كل لاعب", "Enter the cards left in each hand"),
+    "hand_of": ("{name}: {have} من {need}", "{name}: {have} of {need}"),
+    "clear_button": ("امسح", "Clear"),
+    "record_hands_button": ("احسب النقاط", "Score the round"),
+    "ranking_title": ("الترتيب", "Ranking"),
+    "rank_row": ("{rank}. {name}: {points} نقطة، المجموع {total}", "{rank}. {name}: {points} points, total {total}"),
+    "team_won": ("الفريق الفائز: {names}", "Winning team: {names}"),
+    "next_round_button": ("الجولة التالية", "Next round"),
+    "new_match_button": ("مباراة جديدة", "New match"),
+    "match_winner": ("الفائز بالمباراة: {name}", "Match winner: {name}"),
+    "next_dealer": ("يوزّع: {name}", "Next dealer: {name}"),
+    "and_word": (" و", " and "),
+    # -- settings
+    "pintest_button": ("فحص الأزرار والأضواء", "Button and light test"),
+    "pintest_running": ("الفحص يعمل…", "Testing…"),
+    "pintest_passed": ("الفحص نجح", "The test passed"),
+    "pintest_failed": ("الفحص فشل: {text}", "The test failed: {text}"),
+    "camera_preview": ("الكاميرا: ضع الكومة داخل الإطار", "Camera: keep the pile inside the frame"),
+    "pile_area": ("مكان الكومة", "Pile area"),
+    "no_camera": ("لا كاميرا: عرض تجريبي", "No camera: demo feed"),
+    "keys_help": ("المفاتيح 1–6: باقي وحدة!  q–y: صدتك!", "Keys 1–6: one left!  q–y: caught you!"),
+}
+
+
+def to_visual(text: str, rtl: bool = True) -> str:
+    """Join Arabic letters and reorder them for display, line by line (never let Kivy wrap).
+
+    ``rtl`` is the paragraph direction (the screen's language), so «دور Omar» reads right to
+    left even though a Latin name comes first. python-bidi does not mirror brackets: the
+    Arabic catalogue has none.
+
+    >>> to_visual("abc")
+    'abc'
+    """
+    if not has_arabic(text):
+        return text
+    base = "R" if rtl else "L"
+    return "\n".join(get_display(arabic_reshaper.reshape(line), base_dir=base) for line in text.split("\n"))
+
+
+def has_arabic(text: str) -> bool:
+    """Whether ``text`` holds any Arabic letter.
+
+    >>> has_arabic("Omar"), has_arabic("سارة")
+    (False, True)
+    """
+    return any("\u0600" <= ch <= "\u06ff" or "\ufb50" <= ch <= "\ufeff" for ch in text)
+
+
+class Text:
+    """The catalogue in one language: ``text("turn_of", name=...)`` gives the logical string."""
+
+    def __init__(self, lang: str = "ar"):
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r} (languages: {', '.join(LANGUAGES)})")
+        self.lang = lang
+
+    @property
+    def rtl(self) -> bool:
+        return self.lang == "ar"
+
+    def __call__(self, key: str, **fields) -> str:
+        """:raises KeyError: no such key."""
+        ar, en = CATALOGUE[key]
+        template = ar if self.lang == "ar" else en
+        return template.format(**fields) if fields else template
+
+    def colour(self, colour: str, deck: str = "oona") -> str:
+        """A colour in the deck's own name."""
+        return self(("classic_" if deck == "classic" else "colour_") + colour)

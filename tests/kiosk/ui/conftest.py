@@ -1,0 +1,56 @@
+"""UI tests: Kivy offscreen (set before Kivy is imported), a manual clock, a session in tmp_path."""
+
+import os
+
+os.environ.update(SDL_VIDEODRIVER="offscreen", KIVY_WINDOW="sdl2", KIVY_NO_ARGS="1", KIVY_NO_CONFIG="1",
+                  KIVY_NO_FILELOG="1", KIVY_LOG_MODE="PYTHON",
+                  KCFG_GRAPHICS_WIDTH="1280", KCFG_GRAPHICS_HEIGHT="720")
+
+import pytest  # noqa: E402
+
+from kiosk.journal import MatchStore  # noqa: E402
+from kiosk.ports import CardReading, RecordingFeedback  # noqa: E402
+from kiosk.session import MatchSetup, Session  # noqa: E402
+
+
+class ManualClock:
+    """A monotonic clock that moves only when told."""
+
+    def __init__(self, start: float = 1000.0):
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> float:
+        self.now += seconds
+        return self.now
+
+
+@pytest.fixture
+def clock():
+    return ManualClock()
+
+
+@pytest.fixture
+def feedback():
+    return RecordingFeedback()
+
+
+@pytest.fixture
+def session(tmp_path, clock, feedback):
+    s = Session(MatchStore(tmp_path / "state"), clock=clock, feedback=feedback)
+    yield s
+    s.close()
+
+
+NAMES = ("سارة", "Omar", "نورة", "Khalid")
+
+
+@pytest.fixture
+def started(session, clock):
+    """A four-seat sahrat-oona match, dealt by seat 3, indigo-6 turned up: seat 0 to play."""
+    assert session.new_match(MatchSetup(4, {"preset": "sahrat-oona"}, NAMES), dealer=3).accepted
+    clock.advance(1)
+    assert session.card(CardReading("indigo-6", clock())).accepted
+    return session

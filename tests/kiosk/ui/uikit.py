@@ -1,0 +1,49 @@
+"""Helpers for the Kivy tests: one offscreen window, frames without sleeping, screenshots."""
+
+from pathlib import Path
+
+from kivy.base import EventLoop
+from kivy.core.window import Window
+
+from kiosk.ui.app import OonaApp, save_screenshot
+
+SIZE = (1280, 720)
+
+
+def frames(n: int = 4) -> None:
+    """Let Kivy lay out and draw ``n`` times (and run what was scheduled)."""
+    for _ in range(n):
+        EventLoop.idle()
+
+
+_mounted: list[OonaApp] = []
+
+
+def mount(app: OonaApp):
+    """Build ``app`` into the shared window (no ``App.run()``).
+
+    The app before it is stopped first: kv's ``app`` keeps the first app it saw until then.
+    """
+    while _mounted:
+        _mounted.pop().dispatch("on_stop")
+    _mounted.append(app)
+    Window.size = SIZE
+    for child in list(Window.children):
+        Window.remove_widget(child)
+    root = app.build()
+    Window.add_widget(root)
+    frames()
+    return root
+
+
+def shot(path: Path):
+    """The window as an RGB array (and the PNG at ``path``)."""
+    import cv2
+    save_screenshot(path)
+    return cv2.imread(str(path))[:, :, ::-1]
+
+
+def ink_columns(image, top: int, bottom: int, threshold: int = 200):
+    """Columns of ``image`` rows [top, bottom) holding bright text pixels."""
+    band = image[top:bottom].max(axis=2)
+    return (band > threshold).any(axis=0).nonzero()[0]
