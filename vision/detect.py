@@ -91,9 +91,13 @@ def _grown(quad: np.ndarray, across: float = 1.12, along: float = 1.08) -> np.nd
     centre = quad.mean(axis=0)
     u = (quad[1] - quad[0]) + (quad[2] - quad[3])
     v = (quad[3] - quad[0]) + (quad[2] - quad[1])
-    u, v = u / np.linalg.norm(u), v / np.linalg.norm(v)
-    basis = np.stack([u, v])
-    offsets = (quad - centre) @ np.linalg.inv(basis)
+    basis = np.stack([u / np.hypot(*u), v / np.hypot(*v)])
+    (a, b), (c, d) = basis
+    det = a * d - b * c
+    if abs(det) < 1e-6:
+        return quad
+    inverse = np.array([[d, -b], [-c, a]], np.float32) / det
+    offsets = (quad - centre) @ inverse
     return (centre + (offsets * (across, along)) @ basis).astype(np.float32)
 
 
@@ -108,7 +112,8 @@ def _masks(image: np.ndarray) -> list[np.ndarray]:
     unsaturated = cv2.compare(chroma, cv2.multiply(hi, 0.5).astype(np.uint8), cv2.CMP_LT)
     local = cv2.blur(lo, (61, 61))
     bright = cv2.compare(lo, cv2.add(local, 12), cv2.CMP_GT)
-    level = max(40.0, float(np.percentile(lo, 99)) * 0.62)
+    cumulative = np.cumsum(cv2.calcHist([lo], [0], None, [256], [0, 256]).ravel())
+    level = max(40.0, float(np.searchsorted(cumulative, 0.99 * cumulative[-1])) * 0.62)
     absolute = cv2.compare(lo, level, cv2.CMP_GT)
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
     white = cv2.morphologyEx(cv2.bitwise_and(cv2.bitwise_and(bright, absolute), unsaturated),
@@ -130,26 +135,40 @@ def border_ring(warped: np.ndarray) -> np.ndarray:
                            f[6:-6, 1:3].reshape(-1, 3), f[6:-6, -3:-1].reshape(-1, 3)])
 
 
+def _band_mask(outer: int, inner: int, inset: int) -> np.ndarray:
+    """A WARP_H × WARP_W mask of the band `outer`..`inner` pixels in from the edge, sides inset."""
+    mask = np.zeros((WARP_H, WARP_W), bool)
+    mask[outer:inner, inset:-inset] = mask[-inner:-outer, inset:-inset] = True
+    mask[inset:-inset, outer:inner] = mask[inset:-inset, -inner:-outer] = True
+    return mask
+
+
+_RING = _band_mask(1, 3, 6)
+_STEP_BAND = _band_mask(6, 9, 14)
+
+
 def _card_score(warped: np.ndarray) -> float:
     """How much the warp looks like a card: an even, whitish border around a different field."""
     h, w = warped.shape[:2]
-    ring = border_ring(warped)
-    white = np.median(ring, axis=0)
+    f = warped.astype(np.float32)
+    ring = f[_RING]
+    half, most = len(ring) // 2, len(ring) * 17 // 20
+    white, high = np.partition(ring, (half, most), axis=0)[[half, most]]
     brightness = float(white.max())
     if brightness < 35 or (white.max() - white.min()) / (brightness + 1) > 0.55:
         return 0.0
-    even = np.mean(np.abs(ring / (white + 1) - 1).max(axis=1) < 0.22)
-    inner = warped[h // 6: -h // 6, w // 6: -w // 6].reshape(-1, 3).astype(np.float32)
-    balanced = inner / (white + 1)
-    field_diff = np.mean(np.abs(balanced - 1).max(axis=1) > 0.25)
-    # Nothing on a card face is much brighter than its white border.
-    brighter = np.mean(balanced.min(axis=1) > 1.15)
+    scale = 1 / (white + 1)
+    even = np.mean(np.abs(ring * scale - 1).max(axis=1) < 0.22)
+    if even < 0.2:
+        return 0.0
+    inner = f[h // 6: -h // 6: 2, w // 6: -w // 6: 2].reshape(-1, 3)
+    field_diff = np.mean(np.abs(inner * scale - 1).max(axis=1) > 0.25)
+    # Nothing on a card face is much brighter than its white border (whose outer rows, on a small
+    # card, blur into the table: compare with its brighter pixels).
+    brighter = np.mean((inner / (high + 1)).min(axis=1) > 1.15)
     # Just inside the thin border the field begins: a step, where a patch of table goes on evenly.
-    f = warped.astype(np.float32)
-    band = np.concatenate([f[6:9, 14:-14].reshape(-1, 3), f[-9:-6, 14:-14].reshape(-1, 3),
-                           f[14:-14, 6:9].reshape(-1, 3), f[14:-14, -9:-6].reshape(-1, 3)])
-    step = np.mean(np.abs(band / (white + 1) - 1).max(axis=1) > 0.25)
-    return float(even * min(1.0, field_diff * 2.5) * max(0.0, 1 - 8 * brighter)
+    step = np.mean(np.abs(f[_STEP_BAND] * scale - 1).max(axis=1) > 0.25)
+    return float(even * min(1.0, field_diff * 2.5) * max(0.0, 1 - 5 * brighter)
                  * min(1.0, step / 0.6))
 
 
@@ -182,10 +201,12 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
         for contour in contours:
             if len(contour) < 8:
                 continue
-            area = cv2.contourArea(contour)
+            # The hull, not the contour: a finger across the white border opens its ring.
+            hull = cv2.convexHull(contour)
+            area = cv2.contourArea(hull)
             if area < MIN_AREA_PX or area > 0.9 * frame_area:
                 continue
-            (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+            (_, _), (rw, rh), _ = cv2.minAreaRect(hull)
             aspect = min(rw, rh) / max(rw, rh)
             if not ASPECT_RANGE[0] <= aspect <= ASPECT_RANGE[1] or area < 0.6 * rw * rh:
                 continue
@@ -199,6 +220,8 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
                 seen.add(key)
                 small = warp(photo, guess)
                 candidates.append((_card_score(small), guess_area, guess, small))
+                if candidates[-1][0] > 0.9:  # the card's own edge: no need to grow it
+                    break
     largest = max((area for score, area, _, _ in candidates if score > 0.3), default=1.0)
     ranked = sorted(((score * (0.8 + 0.2 * min(1.0, np.sqrt(area / largest))), quad, small)
                      for score, area, quad, small in candidates if score > 0.1),

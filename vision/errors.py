@@ -36,3 +36,16 @@ class ModelMissingError(VisionError, FileNotFoundError):
     def __init__(self, path: str):
         super().__init__(f"model weights missing: {path} (run 'make vision-model')")
         self.path = path
+
+
+class CameraUnavailableError(VisionError, OSError):
+    """A frame source cannot be opened or stopped delivering (no camera, no file, device gone)."""
+
+    def __init__(self, source: str, reason: str):
+        super().__init__(f"frame source {source}: {reason}")
+        self.source = source
+        self.reason = reason
+
+
+class DeckProfileError(VisionError, ValueError):
+    """An enrolled deck profile file is missing, malformed or of another version."""
