@@ -236,7 +236,7 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
             chosen.append((score, quad, small))
         ranked = sorted(((score * verify(small), quad, small) for score, quad, small in chosen),
                         key=lambda c: -c[0])
-    if not ranked or ranked[0][0] < 0.2:
+    if not ranked or ranked[0][0] < (0.2 if verify else 0.35):
         raise CardNotFoundError("no card found in the photo")
     score, quad, small = ranked[0]
     return FoundCard(quad / scale, small, score)
