@@ -1,0 +1,49 @@
+"""``python -m kiosk``: the demo runs offscreen for N seconds, writes a screenshot, exits 0, and
+the next start resumes the match paused."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kiosk.__main__ import build_parser, default_state_dir
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_kiosk(*args, tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="offscreen", KIVY_NO_CONFIG="1", KIVY_NO_FILELOG="1")
+    env.pop("DISPLAY", None)
+    return subprocess.run([sys.executable, "-m", "kiosk", *args], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.ui
+def test_demo_runs_screenshots_and_resumes_paused(tmp_path):
+    state = tmp_path / "state"
+    done = run_kiosk("--seconds", "4", "--screenshot", str(tmp_path / "shot.png"), "--state-dir", str(state),
+                     tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert (tmp_path / "shot.png").stat().st_size > 10_000
+    lines = [json.loads(l) for l in (state / "current.jsonl").read_text().splitlines()]
+    assert [l["event"] for l in lines[:3]] == ["match", "deal", "turn_up"]
+
+    again = run_kiosk("--seconds", "2", "--state-dir", str(state), "--lang", "en", tmp_path=tmp_path)
+    assert again.returncode == 0, again.stderr[-2000:]
+    resumed = [json.loads(l) for l in (state / "current.jsonl").read_text().splitlines()]
+    assert resumed[:len(lines)] == lines
+    assert resumed[len(lines)]["event"] == "pause"            # resumed paused: nothing else happened
+    assert len(resumed) == len(lines) + 1
+
+
+def test_flags_and_state_dir(monkeypatch):
+    args = build_parser().parse_args(["--demo", "--lang", "en", "--windowed", "--seconds", "3"])
+    assert (args.demo, args.lang, args.windowed, args.seconds) == (True, "en", True, 3.0)
+    monkeypatch.setenv("STATE_DIRECTORY", "/var/lib/oona-kiosk")
+    assert default_state_dir() == Path("/var/lib/oona-kiosk")
+    monkeypatch.delenv("STATE_DIRECTORY")
+    monkeypatch.setenv("XDG_STATE_HOME", "/tmp/x")
+    assert default_state_dir() == Path("/tmp/x/oona-kiosk")
