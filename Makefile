@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
 # Debian packages the tests and the app need; installed when missing and we run as root.
-DEB_PACKAGES := systemd
+DEB_PACKAGES := systemd libgl1 libegl1 libgl1-mesa-dri libmtdev1
 
 .PHONY: run test bench deb-deps clean vision-model
 
