@@ -107,11 +107,11 @@ class CallsMixin:
             penalty = self.options.one_call_penalty
             self.notice("caught", ob.seat, penalty,
                         f"seat {catcher} caught seat {ob.seat}: no «باقي وحدة!»; seat {ob.seat} draws {penalty}")
-            self.charge(ob.seat, penalty, "missed call")
+            self.charge(ob.seat, penalty, "missed call", "missed_call", by=catcher)
             return
         fine = self.options.false_catch_penalty
         who = f"seat {aimed}" if aimed is not None else "nobody"
         self.notice("missed", catcher, fine,
                     f"seat {catcher}'s «صدتك!» at {who} missed" + (f"; seat {catcher} draws {fine}" if fine else ""))
         if fine:
-            self.give(catcher, fine, "false catch")
+            self.give(catcher, fine, "false catch", "false_catch")

@@ -48,7 +48,8 @@ class ChallengeMixin:
         if held:
             self.notice("guilty", seat, o.challenge_guilty_penalty,
                         f"seat {seat} held the colour: guilty, draws {o.challenge_guilty_penalty}")
-            self.give(seat, o.challenge_guilty_penalty, "lost the challenge (guilty)")
+            self.give(seat, o.challenge_guilty_penalty, "lost the challenge (guilty)", "challenge_guilty",
+                      by=victim)
             self.release_held()
             if o.challenge_victim_plays == "yes":
                 self.begin_turn(victim, now)
@@ -57,7 +58,7 @@ class ChallengeMixin:
             return
         drawn = p.total - 4 + o.challenge_fail_penalty
         self.notice("innocent", victim, drawn, f"seat {seat} did not hold the colour: seat {victim} draws {drawn}")
-        self.give(victim, drawn, "lost the challenge")
+        self.give(victim, drawn, "lost the challenge", "challenge_lost", by=seat)
         self.release_held()
         self.pass_turn(victim, now)
 

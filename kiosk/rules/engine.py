@@ -22,16 +22,27 @@ from .state import Pending, State
 
 
 
+WHY = ("missed_call", "false_catch", "take2", "colour4", "first_take2", "timeout", "stack",
+       "challenge_guilty", "challenge_lost", "last_take2", "last_colour4")
+"""Why a seat draws penalty cards: the ``why`` of a ``penalty`` notice, for the screen to word."""
+
+
 class Notice:
-    """Something a person should be told about an accepted event (a penalty, a reshuffle, …)."""
+    """Something a person should be told about an accepted event (a penalty, a reshuffle, …).
 
-    __slots__ = ("kind", "seat", "count", "text")
+    ``text`` is an English sentence for the log; ``why`` (one of :data:`WHY`, for penalties)
+    and ``by`` (the seat whose card or press caused it) let the screen word it in any language.
+    """
 
-    def __init__(self, kind: str, seat: int | None, count: int, text: str):
-        self.kind, self.seat, self.count, self.text = kind, seat, count, text
+    __slots__ = ("kind", "seat", "count", "text", "why", "by")
+
+    def __init__(self, kind: str, seat: int | None, count: int, text: str, *, why: str | None = None,
+                 by: int | None = None):
+        self.kind, self.seat, self.count, self.text, self.why, self.by = kind, seat, count, text, why, by
 
     def __repr__(self) -> str:
-        return f"Notice({self.kind!r}, seat={self.seat}, count={self.count}, {self.text!r})"
+        extra = f", why={self.why!r}" if self.why else ""
+        return f"Notice({self.kind!r}, seat={self.seat}, count={self.count}, {self.text!r}{extra})"
 
 
 class Engine(CallsMixin, ChallengeMixin, RoundEndMixin):
@@ -56,8 +67,8 @@ class Engine(CallsMixin, ChallengeMixin, RoundEndMixin):
         """A draw during the current event could not be met (the stock was dry)."""
 
     # -- small helpers --------------------------------------------------------------------
-    def notice(self, kind: str, seat: int | None, count: int, text: str) -> None:
-        self.notices.append(Notice(kind, seat, count, text))
+    def notice(self, kind: str, seat: int | None, count: int, text: str, **why) -> None:
+        self.notices.append(Notice(kind, seat, count, text, **why))
 
     def next_seat(self, seat: int, steps: int = 1) -> int:
         return (seat + steps * self.s.direction) % self.players
@@ -133,9 +144,10 @@ class Engine(CallsMixin, ChallengeMixin, RoundEndMixin):
         self.begin_turn(self.next_seat(seat), now)
 
     # -- cards moving -----------------------------------------------------------------------
-    def give(self, seat: int, count: int, why: str) -> int:
+    def give(self, seat: int, count: int, text: str, why: str | None = None, by: int | None = None) -> int:
         """``seat`` draws ``count`` cards from the stock, reshuffling the pile when it runs out.
 
+        ``why`` (one of :data:`WHY`) makes it a penalty, said in a ``penalty`` notice with ``text``.
         Returns how many were drawn (fewer when the stock is dry; the rest is forgiven).
         """
         s = self.s
@@ -156,24 +168,24 @@ class Engine(CallsMixin, ChallengeMixin, RoundEndMixin):
             s.stock -= take
             s.hands[seat] += take
             got += take
-        if got and why not in ("draw",):
-            self.notice("penalty", seat, got, f"seat {seat} draws {got}: {why}")
+        if got and why is not None:
+            self.notice("penalty", seat, got, f"seat {seat} draws {got}: {text}", why=why, by=by)
         return got
 
-    def charge(self, seat: int, count: int, why: str) -> None:
+    def charge(self, seat: int, count: int, text: str, why: str, by: int | None = None) -> None:
         """Like :meth:`give`, but held back from a Colour take four player awaiting a challenge."""
         s = self.s
         p = s.pending
         waiting = s.phase == "verdict" or (p is not None and p.challengeable)
         if waiting and p is not None and p.offender == seat:
             s.held_back[seat] = s.held_back.get(seat, 0) + count
-            self.notice("held", seat, count, f"seat {seat}'s {count} cards wait for the verdict")
+            self.notice("held", seat, count, f"seat {seat}'s {count} cards wait for the verdict", why=why, by=by)
             return
-        self.give(seat, count, why)
+        self.give(seat, count, text, why, by)
 
     def release_held(self) -> None:
         for seat, count in sorted(self.s.held_back.items()):
-            self.give(seat, count, "missed call (held back during the challenge)")
+            self.give(seat, count, "missed call (held back during the challenge)", "missed_call")
         self.s.held_back = {}
 
     def finish_event(self, now: float) -> None:
@@ -244,7 +256,7 @@ class Engine(CallsMixin, ChallengeMixin, RoundEndMixin):
             self.begin_turn(d, now)
         elif card.rank == "take2":
             victim = (d + 1) % self.players
-            self.give(victim, 2, "first card Take two")
+            self.give(victim, 2, "first card Take two", "first_take2")
             self.begin_turn((d + 2) % self.players, now)
         else:                                   # a first Colour: dealer+1 names, then plays
             self.begin_turn((d + 1) % self.players, now)
@@ -371,7 +383,8 @@ class Engine(CallsMixin, ChallengeMixin, RoundEndMixin):
                 self.begin_turn(victim, now)
                 return
             s.pending = None
-            self.give(victim, new.total, f"{NAMES[rank]} from seat {seat}")
+            self.give(victim, new.total, f"{NAMES[rank]} from seat {seat}",
+                      rank if p is None else "stack", by=seat)
             self.begin_turn(self.next_seat(victim), now)
             return
         if rank == "stop":
@@ -481,7 +494,8 @@ class Engine(CallsMixin, ChallengeMixin, RoundEndMixin):
             raise DrawError(f"seat {seat} has no penalty to take", seat=seat)
         self.acted(seat, now)
         s.pending = None
-        self.give(seat, p.total, f"took the stack of {p.total}")
+        self.give(seat, p.total, f"took the stack of {p.total}",
+                  p.last_draw if p.cards == 1 else "stack", by=p.offender)
         self.release_held()
         self.pass_turn(seat, now)
 
@@ -517,6 +531,6 @@ class Engine(CallsMixin, ChallengeMixin, RoundEndMixin):
             self.do_take(seat, now, timed=False)
             return
         if not s.drawn and o.turn_timeout_action == "auto":
-            self.give(seat, 1, "time ran out")
+            self.give(seat, 1, "time ran out", "timeout")
         self.pass_turn(seat, now)
 

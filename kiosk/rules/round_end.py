@@ -26,7 +26,8 @@ class RoundEndMixin:
         s.pending = None
         self.release_held()
         if total:
-            self.give(victim, total, f"{NAMES[card.rank]} played as the last card")
+            self.give(victim, total, f"{NAMES[card.rank]} played as the last card", f"last_{card.rank}",
+                      by=seat)
         self.notice("out", seat, 0, f"seat {seat} is out and wins round {s.round}")
         self.end_round(seat, now, next_after=victim)
 

@@ -85,6 +85,22 @@ def test_penalties_are_said():
     notices = table.apply(parse_event({"t": 3, "event": "play", "seat": 0, "card": "indigo-take2"}))
     assert [(n.kind, n.seat, n.count) for n in notices] == [("penalty", 1, 2)]
     assert "seat 1 draws 2" in notices[0].text
+    assert (notices[0].why, notices[0].by) == ("take2", 0)
+
+
+def test_every_penalty_says_why_in_a_code_the_screen_can_word():
+    from kiosk.rules.engine import WHY
+
+    whys = set()
+    for seed in range(8):
+        journal = simulate(4, "sahrat-plus" if seed % 2 else "sahrat-oona", seed=seed, rounds=2)
+        table = replay(journal[:1])
+        for line in journal[1:]:
+            for notice in table.apply(parse_event(line)):
+                if notice.kind == "penalty":
+                    assert notice.why in WHY, notice
+                    whys.add(notice.why)
+    assert {"missed_call", "take2", "colour4", "timeout", "stack"} <= whys
 
 
 def test_simulation_is_seeded():
