@@ -1,0 +1,435 @@
+"""The synthetic table: a camera's view of a pile that cards are thrown onto, with ground truth.
+
+Hands in sleeves carry cards in from the table's edges and let them slide to rest at random angles on
+a growing, messy pile; other hands pass or hover over the pile, a card is sometimes taken back, shadows
+cross the table and the light changes. `TableSim.truth` says which card landed (and came to rest) when
+and which was taken back, so a benchmark can score the pile watcher; `write_video` records a table
+for the `file:` source with a JSON-lines labels file beside it.
+"""
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .decks import find_deck
+from .readings import card_code
+from .textures import DEVELOPMENT, texture
+
+SLEEVES = ((40, 40, 160), (120, 60, 20), (30, 30, 30), (200, 200, 200), (60, 130, 60), (150, 80, 150))
+SKIN = ((90, 120, 180), (60, 90, 150), (140, 170, 220), (40, 60, 100))
+
+
+@dataclass(frozen=True)
+class TruthEvent:
+    """What really happened on the simulated table."""
+
+    event: str
+    """`landed` (a card came to rest on the pile) or `taken_back` (the top card left it)."""
+    t: float
+    """Seconds from the first frame: when the card came to rest, or began to be lifted."""
+    code: str
+    """The card's Oona code."""
+    colour: str
+    """Colour in the deck's own names."""
+    rank: str
+    """Rank in the deck's own names."""
+
+
+@dataclass(eq=False)
+class _Card:
+    colour: str
+    rank: str
+    face: np.ndarray
+    pose: tuple[float, float, float]  # centre x, y and angle (degrees) at rest
+
+
+@dataclass
+class _Action:
+    kind: str  # throw | hover | take_back | shadow
+    t0: float
+    t1: float
+    edge: np.ndarray  # where the arm comes from (a point just outside the frame)
+    card: _Card | None = None
+    start: tuple[float, float, float] | None = None  # card pose at release (throw)
+    t_release: float = 0.0
+    t_rest: float = 0.0
+    target: np.ndarray | None = None  # hand's turning point (hover, take back)
+    sleeve: tuple = (0, 0, 0)
+    skin: tuple = (0, 0, 0)
+    extra: dict = field(default_factory=dict)
+
+
+def _ease(x: float) -> float:
+    x = min(1.0, max(0.0, x))
+    return x * x * (3 - 2 * x)
+
+
+class TableSim:
+    """A scripted table session; the script (and so `truth`) is fixed by `seed` at construction."""
+
+    def __init__(self, *, seed: int = 0, cards: int = 12, deck: str = "oona", fps: int = 15,
+                 width: int = 640, height: int = 480, card_px: int = 150, take_backs: int = 1,
+                 distractors: int = 1, light: int = 1):
+        self.rng = np.random.default_rng(seed)
+        self.deck = find_deck(deck)
+        self.fps = fps
+        self.size = (width, height)
+        self.card_px = card_px
+        self.truth: list[TruthEvent] = []
+        """Every landing and take-back, in time order."""
+        rng = self.rng
+        surface = DEVELOPMENT[int(rng.integers(len(DEVELOPMENT)))]
+        self.surface = surface
+        self.background = texture(surface, height, width, rng)
+        self.pile_centre = np.array([width / 2, height / 2]) + rng.normal(0, 15, 2)
+        self._noise = [self._noise_pair(rng) for _ in range(6)]
+        self.actions: list[_Action] = []
+        self._script(cards, take_backs, distractors, light)
+        self.duration = self.actions[-1].t1 + 1.5 if self.actions else 2.0
+        self._pile_cache: tuple[tuple, np.ndarray] | None = None
+
+    # -- the script -----------------------------------------------------------------------
+
+    def _edge_point(self) -> np.ndarray:
+        w, h = self.size
+        side = int(self.rng.integers(4))
+        along = self.rng.uniform(0.2, 0.8)
+        return np.array([(along * w, -60), (w + 60, along * h), (along * w, h + 60), (-60, along * h)][side])
+
+    def _new_card(self) -> _Card:
+        rng = self.rng
+        faces = self.deck.faces()
+        colour, rank = faces[int(rng.integers(len(faces)))]
+        if self.deck.name == "classic":
+            from .classic_art import classic_face
+
+            face = classic_face(colour, rank, rng, px_per_mm=3.0)
+        else:
+            from .oona_art import card_png
+
+            face = card_png(colour, rank, px_per_mm=3.0)
+        pose = (*(self.pile_centre + rng.normal(0, 28, 2)), rng.uniform(0, 360))
+        return _Card(colour, rank, face, pose)
+
+    def _script(self, cards: int, take_backs: int, distractors: int, light: int) -> None:
+        rng = self.rng
+        t = 1.0
+        pile: list[_Card] = []
+        # A take-back follows some card after the first (so one lies under it).
+        take_back_after = set(rng.choice(np.arange(1, cards), size=min(take_backs, cards - 1),
+                                         replace=False).tolist()) if cards > 1 else set()
+        self.light_steps: list[tuple[float, float, np.ndarray]] = [(0.0, 0.0, np.ones(3))]
+        for i in range(cards):
+            card = self._new_card()
+            a = self._throw(t, card)
+            self.actions.append(a)
+            pile.append(card)
+            self.truth.append(self._truth("landed", a.t_rest, card))
+            t = a.t1 + rng.uniform(0.7, 2.0)
+            if i in take_back_after and pile:
+                a = self._take_back(t, pile.pop())
+                self.actions.append(a)
+                self.truth.append(self._truth("taken_back", a.extra["t_lift"], a.card))
+                t = a.t1 + rng.uniform(0.7, 1.5)
+            if distractors and rng.random() < 0.45:
+                a = self._hover(t) if rng.random() < 0.6 else self._shadow(t)
+                self.actions.append(a)
+                t = a.t1 + rng.uniform(0.7, 1.5)
+            if light and rng.random() < 0.3:
+                ramp = rng.uniform(0.0, 1.2)  # 0: a lamp switched on or off
+                gains = rng.uniform(0.75, 1.2) * np.array([1 - (w := rng.uniform(-0.08, 0.08)), 1, 1 + w])
+                self.light_steps.append((t, ramp, gains))
+                t += ramp + rng.uniform(0.7, 1.2)
+
+    def _truth(self, event: str, t: float, card: _Card) -> TruthEvent:
+        return TruthEvent(event, round(float(t), 4), card_code(card.colour, card.rank), card.colour, card.rank)
+
+    def _throw(self, t0: float, card: _Card) -> _Action:
+        rng = self.rng
+        carry = rng.uniform(0.5, 0.9)
+        slide = rng.uniform(0.0, 0.3)
+        back = rng.uniform(0.4, 0.7)
+        x, y, angle = card.pose
+        drift = rng.normal(0, 25, 2) if slide > 0.05 else np.zeros(2)
+        start = (x - drift[0], y - drift[1], angle - rng.uniform(-25, 25) * (slide > 0.05))
+        a = _Action("throw", t0, t0 + carry + back, self._edge_point(), card, start,
+                    sleeve=SLEEVES[int(rng.integers(len(SLEEVES)))], skin=SKIN[int(rng.integers(len(SKIN)))])
+        a.t_release = t0 + carry
+        a.t_rest = a.t_release + slide
+        # Snap to the frame grid: the card is first seen at rest on the first frame at or after it.
+        a.t_rest = np.ceil(a.t_rest * self.fps - 1e-6) / self.fps
+        return a
+
+    def _hover(self, t0: float) -> _Action:
+        rng = self.rng
+        move, still = rng.uniform(0.4, 0.7), rng.uniform(0.0, 1.2)
+        a = _Action("hover", t0, t0 + 2 * move + still, self._edge_point(),
+                    target=self.pile_centre + rng.normal(0, 30, 2),
+                    sleeve=SLEEVES[int(rng.integers(len(SLEEVES)))], skin=SKIN[int(rng.integers(len(SKIN)))])
+        a.extra = {"move": move, "still": still}
+        return a
+
+    def _take_back(self, t0: float, card: _Card) -> _Action:
+        rng = self.rng
+        move, still = rng.uniform(0.5, 0.8), rng.uniform(0.2, 0.5)
+        a = _Action("take_back", t0, t0 + 2 * move + still, self._edge_point(), card=card,
+                    target=np.array(card.pose[:2]),
+                    sleeve=SLEEVES[int(rng.integers(len(SLEEVES)))], skin=SKIN[int(rng.integers(len(SKIN)))])
+        a.extra = {"move": move, "still": still, "t_lift": t0 + move + still}
+        return a
+
+    def _shadow(self, t0: float) -> _Action:
+        rng = self.rng
+        span = rng.uniform(1.0, 2.0)
+        a = _Action("shadow", t0, t0 + span, self._edge_point(), target=self._edge_point())
+        a.extra = {"radius": rng.uniform(80, 180), "depth": rng.uniform(0.25, 0.5)}
+        return a
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def _noise_pair(self, rng) -> tuple[np.ndarray, np.ndarray]:
+        n = rng.normal(0, 2.0, (self.size[1], self.size[0], 3))
+        return np.clip(n, 0, 255).astype(np.uint8), np.clip(-n, 0, 255).astype(np.uint8)
+
+    def card_quad(self, card: _Card, pose=None) -> np.ndarray:
+        """The 4 corners (TL, TR, BR, BL of the face) of a card at a pose (default: at rest)."""
+        x, y, angle = pose if pose is not None else card.pose
+        fh, fw = card.face.shape[:2]
+        h = self.card_px
+        w = h * fw / fh
+        c, s = np.cos(np.radians(angle)), np.sin(np.radians(angle))
+        corners = np.array([[-w, -h], [w, -h], [w, h], [-w, h]]) / 2 @ np.array([[c, s], [-s, c]])
+        return (corners + (x, y)).astype(np.float32)
+
+    def _paste(self, img: np.ndarray, card: _Card, pose, shadow: float = 0.25) -> None:
+        fh, fw = card.face.shape[:2]
+        quad = self.card_quad(card, pose)
+        src = np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]])
+        m = cv2.getPerspectiveTransform(src, quad)
+        x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 8
+        x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 8
+        h, w = img.shape[:2]
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+        if x1 <= x0 or y1 <= y0:
+            return
+        m = np.float32([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]]) @ m
+        size = (x1 - x0, y1 - y0)
+        mask = np.zeros((fh, fw), np.uint8)
+        r = int(fw * 0.055)
+        cv2.rectangle(mask, (r, 0), (fw - r, fh), 255, -1)
+        cv2.rectangle(mask, (0, r), (fw, fh - r), 255, -1)
+        for cx, cy in ((r, r), (fw - r, r), (r, fh - r), (fw - r, fh - r)):
+            cv2.circle(mask, (cx, cy), r, 255, -1, cv2.LINE_AA)
+        alpha = cv2.warpPerspective(mask, m, size).astype(np.float32)[..., None] / 255
+        roi = img[y0:y1, x0:x1].astype(np.float32)
+        if shadow:
+            sh = cv2.GaussianBlur(np.roll(alpha[..., 0], (3, 3), (0, 1)), (0, 0), 2.5)[..., None]
+            roi *= 1 - shadow * sh
+        warped = cv2.warpPerspective(card.face, m, size, flags=cv2.INTER_AREA)
+        img[y0:y1, x0:x1] = (roi * (1 - alpha) + warped * alpha).astype(np.uint8)
+
+    def _arm(self, img: np.ndarray, edge: np.ndarray, hand: np.ndarray, sleeve, skin) -> None:
+        """An arm from the frame's edge to the hand, its shadow first."""
+        d = hand - edge
+        length = float(np.linalg.norm(d)) + 1e-6
+        u = d / length
+        n = np.array([-u[1], u[0]])
+        mask = np.zeros(img.shape[:2], np.uint8)
+        wrist = hand - u * 45
+        arm = np.array([edge + n * 42, wrist + n * 26, wrist - n * 26, edge - n * 42], np.int32)
+        cv2.fillConvexPoly(mask, arm, 255)
+        cv2.ellipse(mask, (tuple(hand - u * 15), (70, 60), float(np.degrees(np.arctan2(u[1], u[0])))), 255, -1)
+        shade = cv2.GaussianBlur(np.roll(mask, (14, 10), (0, 1)), (0, 0), 6).astype(np.float32) / 255
+        img[:] = (img * (1 - 0.35 * shade[..., None])).astype(np.uint8)
+        cv2.fillConvexPoly(img, arm, sleeve, cv2.LINE_AA)
+        cuff = np.array([wrist + n * 26, wrist + u * 0 + n * 26 - u * 10, wrist - n * 26 - u * 10, wrist - n * 26],
+                        np.int32)
+        cv2.fillConvexPoly(img, cuff, skin, cv2.LINE_AA)
+        cv2.ellipse(img, (tuple(hand - u * 15), (70, 60), float(np.degrees(np.arctan2(u[1], u[0])))), skin, -1,
+                    cv2.LINE_AA)
+        for k in (-1.5, -0.5, 0.5, 1.5):
+            base = hand + n * k * 12
+            cv2.line(img, tuple(base.astype(int)), tuple((base + u * 28 + n * k * 4).astype(int)), skin, 11,
+                     cv2.LINE_AA)
+
+    def _pile_image(self, cards: list[_Card]) -> np.ndarray:
+        key = tuple(id(c) for c in cards)
+        if self._pile_cache is not None and self._pile_cache[0] == key:
+            return self._pile_cache[1]
+        img = self.background.copy()
+        for card in cards:
+            self._paste(img, card, card.pose)
+        self._pile_cache = (key, img)
+        return img
+
+    def _gains(self, t: float) -> np.ndarray:
+        gains = np.ones(3)
+        for start, ramp, target in self.light_steps:
+            if t >= start:
+                k = 1.0 if ramp <= 0 else min(1.0, (t - start) / ramp)
+                gains = gains + (target - gains) * k
+        return gains
+
+    def render(self, t: float, index: int = 0) -> np.ndarray:
+        """The camera's frame at time `t` (seconds from the first frame)."""
+        pile: list[_Card] = []
+        active: _Action | None = None
+        for a in self.actions:
+            if a.kind == "throw" and t >= a.t_rest:
+                pile.append(a.card)
+            if a.kind == "take_back" and t >= a.extra["t_lift"]:
+                pile.remove(a.card)
+            if a.t0 <= t < a.t1:
+                active = a
+        img = self._pile_image(pile).copy()
+        if active is not None:
+            self._draw_action(img, active, t)
+        gains = self._gains(t)
+        if not np.allclose(gains, 1):
+            img = cv2.multiply(img, (*gains.tolist(), 0.0))
+        plus, minus = self._noise[index % len(self._noise)]
+        return cv2.subtract(cv2.add(img, plus), minus)
+
+    def _draw_action(self, img: np.ndarray, a: _Action, t: float) -> None:
+        if a.kind == "throw":
+            card = a.card
+            rest = np.array(card.pose)
+            start = np.array(a.start)
+            if t < a.t_release:
+                k = _ease((t - a.t0) / (a.t_release - a.t0))
+                centre = a.edge + (start[:2] - a.edge) * k
+                pose = (*centre, start[2] - (1 - k) * 40)
+                self._paste(img, card, pose, shadow=0.4)
+                hand = centre + (a.edge - centre) / (np.linalg.norm(a.edge - centre) + 1e-6) * self.card_px * 0.45
+            else:
+                if t < a.t_rest:
+                    k = 1 - (1 - (t - a.t_release) / max(a.t_rest - a.t_release, 1e-6)) ** 2
+                    pose = start + (rest - start) * k
+                    self._paste(img, card, tuple(pose))
+                k = _ease((t - a.t_release) / (a.t1 - a.t_release))
+                grip = start[:2] + (a.edge - start[:2]) / (np.linalg.norm(a.edge - start[:2]) + 1e-6) * self.card_px * 0.45
+                hand = grip + (a.edge - grip) * k
+            self._arm(img, a.edge, hand, a.sleeve, a.skin)
+        elif a.kind in ("hover", "take_back"):
+            move, still = a.extra["move"], a.extra["still"]
+            if t < a.t0 + move:
+                k = _ease((t - a.t0) / move)
+            elif t < a.t0 + move + still:
+                k = 1.0
+            else:
+                k = 1 - _ease((t - a.t0 - move - still) / move)
+            hand = a.edge + (a.target - a.edge) * k
+            if a.kind == "take_back" and t >= a.extra["t_lift"]:
+                pose = (*hand, a.card.pose[2])
+                self._paste(img, a.card, pose, shadow=0.4)
+            self._arm(img, a.edge, hand, a.sleeve, a.skin)
+        elif a.kind == "shadow":
+            k = (t - a.t0) / (a.t1 - a.t0)
+            centre = a.edge + (a.target - a.edge) * k
+            shade = np.zeros(img.shape[:2], np.float32)
+            cv2.circle(shade, tuple(centre.astype(int)), int(a.extra["radius"]), 1.0, -1)
+            shade = cv2.GaussianBlur(shade, (0, 0), 25)
+            img[:] = (img * (1 - a.extra["depth"] * shade[..., None])).astype(np.uint8)
+
+    # -- output ---------------------------------------------------------------------------
+
+    def frames(self):
+        """`(t, frame)` for every frame of the session, `1/fps` apart."""
+        n = int(np.ceil(self.duration * self.fps))
+        for i in range(n):
+            t = i / self.fps
+            yield t, self.render(t, i)
+
+    def write_video(self, path, labels=None) -> tuple[Path, Path]:
+        """Record the session as a video (`.avi` MJPG or `.mp4` mp4v) and its JSON-lines truth.
+
+        :raises OSError: if OpenCV cannot write the video.
+        """
+        path = Path(path)
+        fourcc = cv2.VideoWriter_fourcc(*("mp4v" if path.suffix.lower() == ".mp4" else "MJPG"))
+        writer = cv2.VideoWriter(str(path), fourcc, float(self.fps), self.size)
+        if not writer.isOpened():
+            raise OSError(f"cannot write video {path}")
+        try:
+            for _, frame in self.frames():
+                writer.write(frame)
+        finally:
+            writer.release()
+        labels = Path(labels) if labels else path.with_suffix(".labels.jsonl")
+        with open(labels, "w") as f:
+            for event in self.truth:
+                f.write(json.dumps(asdict(event)) + "\n")
+        return path, labels
+
+
+def read_truth(path) -> list[TruthEvent]:
+    """The truth events of a labels file written by `TableSim.write_video`."""
+    with open(path) as f:
+        return [TruthEvent(**json.loads(line)) for line in f if line.strip()]
+
+
+@dataclass
+class Score:
+    """How a watcher's events compare with a simulated table's truth."""
+
+    landed: int = 0
+    """Cards that really landed."""
+    found: int = 0
+    """Landings reported exactly once (within the time tolerance)."""
+    read_right: int = 0
+    """Of those, reported with the right card code."""
+    duplicates: int = 0
+    """Extra reports of a landing already reported."""
+    false_events: int = 0
+    """Reports matching nothing that happened."""
+    taken_back: int = 0
+    """Cards really taken back."""
+    taken_back_found: int = 0
+    """Take-backs reported (any code)."""
+    timing_errors: list[float] = field(default_factory=list)
+    """Reported minus true rest time of each found landing, seconds."""
+
+    def add(self, other: "Score") -> None:
+        """Accumulate another table's score into this one."""
+        for name in ("landed", "found", "read_right", "duplicates", "false_events", "taken_back",
+                     "taken_back_found"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.timing_errors += other.timing_errors
+
+
+def score_events(events: list[dict], truth: list[TruthEvent], *, tolerance: float = 1.0) -> Score:
+    """Match reported events (`event`, `t`, `code` dicts) to the truth, each truth at most once.
+
+    A landing matches a report of the same kind within `tolerance` seconds of its rest time; a
+    take-back one within [-tolerance, 4 s] of its lift (the pile settles only once the hand is gone).
+    """
+    score = Score()
+    used: set[int] = set()
+    for event in events:
+        best = None
+        for i, real in enumerate(truth):
+            if real.event != event["event"]:
+                continue
+            dt = event["t"] - real.t
+            window = (-tolerance, tolerance) if real.event == "landed" else (-tolerance, 4.0)
+            if window[0] <= dt <= window[1] and (best is None or abs(dt) < abs(event["t"] - truth[best].t)):
+                best = i
+        if best is None:
+            score.false_events += 1
+        elif best in used:
+            score.duplicates += 1
+        else:
+            used.add(best)
+            real = truth[best]
+            if real.event == "landed":
+                score.found += 1
+                score.read_right += event.get("code") == real.code
+                score.timing_errors.append(event["t"] - real.t)
+            else:
+                score.taken_back_found += 1
+    score.landed = sum(real.event == "landed" for real in truth)
+    score.taken_back = sum(real.event == "taken_back" for real in truth)
+    return score

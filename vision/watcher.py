@@ -1,0 +1,376 @@
+"""The pile watcher: frames of the pile in, `landed` and `taken_back` events out.
+
+Each frame is shrunk to a small grey image and compared with the one before: while anything moves
+(a hand, a sleeve, a shadow, a sliding card) nothing else is done, which keeps the idle path cheap.
+Once the view has been still for `settle_seconds` it is compared, once, with the pile's last settled
+state (balanced for the light): a new card-shaped difference is the new top card, read from the
+sharpest still frame; the pile going back to its state before the top card is a take-back; anything
+else (a hand resting, a lamp switched on) is ignored and, if it stays, absorbed into the pile's state.
+"""
+
+from collections import deque
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from .detect import WARP_H, WARP_W, border_ring, find_card, warp
+from .errors import CardNotFoundError, UnknownNameError
+
+SMALL_W = 160
+#: A small-grey pixel has moved when it changes by more than this between frames (0..255).
+MOTION_LEVEL = 14
+#: The view is moving when more than this share of the pile area's small pixels moved.
+MOTION_SHARE = 0.002
+#: A small pixel differs from the settled pile when a channel differs by more than this.
+DIFF_LEVEL = 32
+#: Card outlines: short/long side ratio (63/88 = 0.72) and how much of its box a blob fills.
+#: Channel values this bright may be clipped by the camera.
+CLIPPED = 245
+CARD_ASPECT = (0.55, 0.9)
+CARD_FILL = 0.55
+SNAPSHOT_SIZE = (2 * WARP_W, 2 * WARP_H)
+
+
+@dataclass(frozen=True)
+class PileEvent:
+    """Something that happened on the pile, in vision's own plain values."""
+
+    event: str
+    """`landed` (a new top card) or `taken_back` (the top card left the pile)."""
+    t: float
+    """Source time (monotonic seconds) at which the card first came to rest, or the pile first
+    settled without it: the «صدتك!» window starts here."""
+    colour: str
+    """The card's colour in the deck's names (`wild` for wild cards)."""
+    rank: str
+    """The card's rank in the deck's names (`unknown` when it could not be read)."""
+    code: str | None
+    """The Oona card code (`burgundy-stop`) for the rules core, None when unsure."""
+    confidence: float
+    """How sure the reading is, 0..1."""
+    unsure: bool
+    """True when the reading is not to be trusted (ask the table)."""
+    quad: np.ndarray = field(repr=False)
+    """The card's corners in frame pixels (4×2 float32)."""
+    snapshot: np.ndarray = field(repr=False)
+    """The card, upright, for the screen (BGR, 128 × 192)."""
+    seen_t: float = 0.0
+    """Source time of the frame on which the event was decided."""
+
+    def to_json(self) -> dict:
+        """The event as the plain dict `python -m vision watch --json` prints."""
+        return {"event": self.event, "t": round(self.t, 3), "colour": self.colour, "rank": self.rank,
+                "code": self.code, "confidence": round(self.confidence, 3)}
+
+
+@dataclass
+class _PileCard:
+    """A card the watcher saw land, with the pile as it was before it."""
+
+    before: np.ndarray
+    region: np.ndarray
+    quad: np.ndarray
+    reading: tuple[str, str, str | None, float, bool]
+    snapshot: np.ndarray
+
+
+def _order(box: np.ndarray) -> np.ndarray:
+    """Corners clockwise from a short edge (portrait top edge): what `detect.warp` expects."""
+    centre = box.mean(axis=0)
+    box = box[np.argsort(np.arctan2(box[:, 1] - centre[1], box[:, 0] - centre[0]))]
+    if np.linalg.norm(box[1] - box[0]) > np.linalg.norm(box[2] - box[1]):
+        box = np.roll(box, -1, axis=0)
+    return box.astype(np.float32)
+
+
+def _gains(current: np.ndarray, reference: np.ndarray) -> np.ndarray:
+    """Per-channel light change from `reference` to `current` (ratio of medians)."""
+    # The median of per-pixel ratios: unmoved by a card (a minority of pixels) and, unlike a
+    # ratio of medians, by a two-coloured cloth whose median can flip from one colour to the other.
+    cur = current[::2, ::2].reshape(-1, current.shape[-1]).astype(np.float32)
+    ref = reference[::2, ::2].reshape(-1, reference.shape[-1]).astype(np.float32)
+    return np.clip(np.median((cur + 4) / (ref + 4), axis=0), 0.3, 3.0)
+
+
+def _white_border(warped: np.ndarray) -> bool:
+    """Whether a warp has a card's even, unsaturated, light border (a hand or sleeve has not)."""
+    ring = border_ring(warped)
+    white = np.median(ring, axis=0)
+    inner = np.median(warped.reshape(-1, 3), axis=0)
+    if (white.max() - white.min()) > 0.3 * white.max() or white.max() < 40:
+        return False
+    even = np.mean(np.abs(ring / (white + 1) - 1).max(axis=1) < 0.25)
+    return bool(even > 0.6 and white.mean() >= 0.9 * inner.mean())
+
+
+def _difference(current: np.ndarray, reference: np.ndarray) -> np.ndarray:
+    """Where `current` differs from `reference` once the light is balanced (uint8 mask 0/255)."""
+    cur = current.astype(np.float32)
+    ref = reference.astype(np.float32)
+    diff = cur - ref * _gains(current, reference)
+    # A clipped highlight (a white card under a bright lamp) may have been brighter than it shows:
+    # it explains a pixel brighter than predicted after (or darker than predicted before) it.
+    changed = (np.abs(diff) > DIFF_LEVEL) & ~((ref >= CLIPPED) & (diff > 0)) & ~((cur >= CLIPPED) & (diff < 0))
+    return (changed.any(axis=2) * 255).astype(np.uint8)
+
+
+class PileWatcher:
+    """Turns frames of the pile into `PileEvent`s; one per table, fed from one thread.
+
+    `recogniser` is anything with `read(photo)` and `read_warped(warp)` giving a `Reading` (the
+    shipped `Recogniser`, or an enrolled deck's); `pile_area` `(x0, y0, x1, y1)` in frame pixels
+    limits the watch to where cards are thrown (see `calibrate`).
+    """
+
+    def __init__(self, recogniser=None, *, deck: str = "oona", pile_area=None,
+                 settle_seconds: float = 0.3, absorb_seconds: float = 2.5, history_seconds: float = 4.0,
+                 card_px: float | None = None):
+        if recogniser is None:
+            from .recogniser import Recogniser
+
+            recogniser = Recogniser.for_deck(deck)
+        self.recogniser = recogniser
+        self.pile_area = pile_area
+        self.settle_seconds = settle_seconds
+        self.absorb_seconds = absorb_seconds
+        self.history_seconds = history_seconds
+        self.card_px = card_px
+        """Expected card height in frame pixels (learnt from the cards seen, if not given)."""
+        self.pile: list[_PileCard] = []
+        """Cards seen landing and not taken back, bottom first (the last 30)."""
+        self.reference: np.ndarray | None = None
+        """The small colour image of the pile's last settled state."""
+        self.is_moving = False
+        self._scale = 1.0
+        self._offset = np.zeros(2)
+        self._previous: np.ndarray | None = None
+        self._history: deque[tuple[float, np.ndarray]] = deque()
+        self._still_since: float | None = None
+        self._still_frames: list[tuple[float, np.ndarray]] = []
+        self._next_check: float | None = None
+        self._absorb_at: float | None = None
+        self._card_areas: list[float] = []
+        self._mask: np.ndarray | None = None
+
+    # -- the per-frame path ---------------------------------------------------------------
+
+    def _small(self, image: np.ndarray) -> np.ndarray:
+        if self.pile_area is not None:
+            x0, y0, x1, y1 = (int(v) for v in self.pile_area)
+            image = image[y0:y1, x0:x1]
+            self._offset = np.array([x0, y0], np.float64)
+        self._scale = image.shape[1] / SMALL_W
+        size = (SMALL_W, max(1, round(image.shape[0] / self._scale)))
+        return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+
+    def feed(self, image: np.ndarray, t: float) -> list[PileEvent]:
+        """Watch one BGR frame taken at source time `t`; the events it completes (usually none)."""
+        small = self._small(image)
+        grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        history = self._history
+        history.append((t, grey))
+        while history and history[0][0] < t - self.history_seconds:
+            history.popleft()
+        previous, self._previous = self._previous, grey
+        if previous is None or self.reference is None:
+            self.reference = small
+            return []
+        moved = cv2.countNonZero(cv2.threshold(cv2.absdiff(grey, previous), MOTION_LEVEL, 255,
+                                               cv2.THRESH_BINARY)[1])
+        self.is_moving = moved > MOTION_SHARE * grey.size
+        if self.is_moving:
+            self._still_since = None
+            self._still_frames.clear()
+            return []
+        if self._still_since is None:
+            self._still_since = t
+            self._next_check = t + self.settle_seconds
+            self._absorb_at = None
+        self._still_frames.append((t, image))
+        del self._still_frames[:-4]
+        if self._next_check is None or t < self._next_check:
+            return []
+        self._next_check = None
+        return self._settled(small, t)
+
+    # -- once per still spell -------------------------------------------------------------
+
+    def _card_area_range(self, shape) -> tuple[float, float]:
+        if self.card_px:
+            area = (self.card_px / self._scale) ** 2 * 0.716
+            return 0.6 * area, 1.5 * area
+        if self._card_areas:
+            area = float(np.median(self._card_areas))
+            return 0.6 * area, 1.5 * area
+        frame = shape[0] * shape[1]
+        return 0.008 * frame, 0.25 * frame
+
+    def _card_blobs(self, mask: np.ndarray) -> tuple[list[np.ndarray], bool]:
+        """Card-shaped differences (each as its convex hull, small pixels) and whether any other
+        difference was left over."""
+        lo, hi = self._card_area_range(mask.shape)
+        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+        # Specks (texture, noise) out; then close: a card on one of its own colour differs from it
+        # only in patches.
+        mask = cv2.medianBlur(mask, 3)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel, iterations=2)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        cards, leftover = [], False
+        for contour in contours:
+            area = cv2.contourArea(contour)
+            if area < 0.25 * lo:
+                leftover |= area > 12
+                continue
+            hull = cv2.convexHull(contour)
+            (_, _), (w, h), _ = cv2.minAreaRect(hull)
+            box = w * h
+            aspect = min(w, h) / max(w, h, 1e-6)
+            if (lo <= box <= hi and CARD_ASPECT[0] <= aspect <= CARD_ASPECT[1]
+                    and cv2.contourArea(hull) >= 0.9 * box and area >= CARD_FILL * box):
+                cards.append(hull)
+            else:
+                leftover = True
+        return cards, leftover
+
+    def _settled(self, small: np.ndarray, t: float) -> list[PileEvent]:
+        mask = self._mask = _difference(small, self.reference)
+        if cv2.countNonZero(mask) < 6:
+            self.reference = small  # follow slow light changes
+            return []
+        events: list[PileEvent] = []
+        taken = self._taken_back(small, mask, t)
+        if taken is not None:
+            events.append(taken)
+            mask = self._mask = _difference(small, self.reference)
+        cards, leftover = self._card_blobs(mask)
+        found = False
+        for hull in cards:
+            is_card, event = self._landed(small, hull, t)
+            found |= is_card
+            leftover |= not is_card
+            if event is not None:
+                events.append(event)
+        if found or taken is not None:
+            self.reference = small
+        elif leftover:
+            # Something that is not a card stays put: look again later and then take it as the pile.
+            if self._absorb_at is None:
+                self._absorb_at = t + self.absorb_seconds
+                self._next_check = self._absorb_at
+            elif t >= self._absorb_at:
+                self.reference = small
+        else:
+            self.reference = small  # only specks differ: take the pile as it is now
+        return events
+
+    def _region(self, shape, hull: np.ndarray) -> np.ndarray:
+        region = np.zeros(shape[:2], np.uint8)
+        cv2.fillConvexPoly(region, hull.reshape(-1, 2).astype(np.int32), 255)
+        return region
+
+    def _match_share(self, a: np.ndarray, b: np.ndarray, region: np.ndarray) -> float:
+        """Share of `region` in which two small colour images agree (light balanced)."""
+        agree = cv2.bitwise_and(cv2.bitwise_not(_difference(a, b)), region)
+        return cv2.countNonZero(agree) / max(1, cv2.countNonZero(region))
+
+    def _taken_back(self, small: np.ndarray, mask: np.ndarray, t: float) -> PileEvent | None:
+        if not self.pile:
+            return None
+        top = self.pile[-1]
+        changed = cv2.countNonZero(cv2.bitwise_and(mask, top.region)) / max(1, cv2.countNonZero(top.region))
+        if changed < 0.4 or self._match_share(small, top.before, top.region) < 0.8:
+            return None
+        self.pile.pop()
+        self.reference = top.before.copy()
+        colour, rank, code, confidence, unsure = top.reading
+        start = self._rest_time(small, top.region, t)
+        return PileEvent("taken_back", start, colour, rank, code, confidence, unsure, top.quad,
+                         top.snapshot, seen_t=t)
+
+    def _rest_time(self, small: np.ndarray, region: np.ndarray, t: float) -> float:
+        """The earliest time since which the region has looked as it does now."""
+        grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        inside = region > 0
+        count = max(1, int(inside.sum()))
+        now = grey[inside].astype(np.int16)
+        start = t
+        for when, past in reversed(self._history):
+            then = past[inside].astype(np.int16)
+            gain = np.median((now + 4) / (then + 4))
+            if np.count_nonzero(np.abs(then * gain - now) <= DIFF_LEVEL) < 0.9 * count:
+                break
+            start = when
+        return start
+
+    def _landed(self, small: np.ndarray, hull: np.ndarray, t: float) -> tuple[bool, PileEvent | None]:
+        """Whether the card-shaped difference is a card, and the event if it is a new one."""
+        region = self._region(small.shape, hull)
+        box = cv2.boxPoints(cv2.minAreaRect(hull))
+        quad = _order(box * self._scale + self._offset)
+        frame = max(self._still_frames, key=lambda f: self._sharpness(f[1], quad))[1]
+        read = self._read(frame, quad)
+        if read is None:
+            return False, None  # card-shaped, but no card's white border: a hand, a phone...
+        reading, quad, warped = read
+        colour, rank, code, confidence, unsure = reading
+        if self.pile:
+            top = self.pile[-1]
+            # The top card nudged, not a second copy of it: where it lay and is not now, the pile changed.
+            uncovered = cv2.bitwise_and(top.region, cv2.bitwise_not(region))
+            revealed = cv2.countNonZero(cv2.bitwise_and(uncovered, self._mask))
+            moved = revealed > 0.1 * cv2.countNonZero(top.region)
+            if moved and code is not None and code == top.reading[2]:
+                top.region, top.quad = region, quad  # the same card, nudged: not a new one
+                return True, None
+        self._card_areas.append(cv2.contourArea(hull.astype(np.float32)))
+        del self._card_areas[:-9]
+        snapshot = cv2.resize(warped, SNAPSHOT_SIZE, interpolation=cv2.INTER_LINEAR)
+        self.pile.append(_PileCard(self.reference.copy(), region, quad, reading, snapshot))
+        del self.pile[:-30]
+        start = self._rest_time(small, region, t)
+        return True, PileEvent("landed", start, colour, rank, code, confidence, unsure, quad, snapshot,
+                               seen_t=t)
+
+    def _sharpness(self, image: np.ndarray, quad: np.ndarray) -> float:
+        x0, y0 = np.maximum(quad.min(axis=0).astype(int), 0)
+        x1, y1 = quad.max(axis=0).astype(int)
+        crop = cv2.cvtColor(image[y0:y1 + 1, x0:x1 + 1], cv2.COLOR_BGR2GRAY)
+        return float(cv2.Laplacian(crop, cv2.CV_16S).var()) if crop.size else 0.0
+
+    def _read(self, image: np.ndarray, quad: np.ndarray):
+        """The best reading of the card at `quad`: its outline as the difference gave it, or as the
+        detector finds it in a crop with everything else blacked out."""
+        candidates = []
+        warped = warp(image, quad)
+        inset = quad.mean(axis=0) + (quad - quad.mean(axis=0)) * 0.96
+        if _white_border(warp(image, inset)):
+            candidates.append((self.recogniser.read_warped(warped), quad, warped))
+        grown = quad.mean(axis=0) + (quad - quad.mean(axis=0)) * 1.15
+        x0, y0 = np.maximum(np.floor(grown.min(axis=0)).astype(int) - 4, 0)
+        x1, y1 = np.ceil(grown.max(axis=0)).astype(int) + 4
+        crop = image[y0:y1, x0:x1].copy()
+        keep = np.zeros(crop.shape[:2], np.uint8)
+        cv2.fillConvexPoly(keep, (grown - (x0, y0)).astype(np.int32), 255)
+        crop[keep == 0] = 0
+        try:
+            found = find_card(crop, verify=lambda w: self.recogniser.read_warped(w).confidence)
+            found_quad = found.quad + np.float32([x0, y0])
+            # Only the card the difference outlined, not one under a hand beside it.
+            size = np.sqrt(cv2.contourArea(quad))
+            if (abs(np.sqrt(cv2.contourArea(found_quad)) / size - 1) < 0.2
+                    and np.linalg.norm(found_quad.mean(axis=0) - quad.mean(axis=0)) < 0.2 * size):
+                candidates.append((self.recogniser.read_warped(found.warped, found.score), found_quad,
+                                   found.warped))
+        except CardNotFoundError:
+            pass
+        if not candidates:
+            return None
+        reading, quad, warped = max(candidates, key=lambda c: c[0].confidence)
+        try:
+            code = None if reading.unsure else reading.code
+        except UnknownNameError:
+            code = None
+        return ((reading.colour, reading.rank, code, float(reading.confidence), code is None),
+                quad.astype(np.float32), warped)
