@@ -37,11 +37,14 @@ class CallsMixin:
 
     def open_duty(self, seat: int, now: float) -> None:
         """A play just left ``seat`` on one card: open its window, protected by an earlier call."""
-        self.s.obligations.append(Obligation(seat, now, protected=self.s.called))
+        # A new list: an empty one is shared with the snapshot (State.copy copies only non-empty).
+        self.s.obligations = self.s.obligations + [Obligation(seat, now, protected=self.s.called)]
 
     def hand_over(self, seat: int) -> None:
         """The turn passed to ``seat`` after a card's effect: it is the actor of new windows."""
         obs = self.s.obligations
+        if not obs:
+            return
         for i, ob in enumerate(obs):
             if ob.actor is None:
                 obs[i] = replace(ob, actor=seat)
@@ -49,6 +52,8 @@ class CallsMixin:
     def acted(self, seat: int, now: float) -> None:
         """``seat`` made a deliberate action: it closes the windows it was the actor of."""
         obs = self.s.obligations
+        if not obs:
+            return
         for i, ob in enumerate(obs):
             if ob.actor == seat and ob.t_act is None:
                 obs[i] = replace(ob, t_act=now)

@@ -178,7 +178,7 @@ class Engine(CallsMixin, ChallengeMixin, RoundEndMixin):
         p = s.pending
         waiting = s.phase == "verdict" or (p is not None and p.challengeable)
         if waiting and p is not None and p.offender == seat:
-            s.held_back[seat] = s.held_back.get(seat, 0) + count
+            s.held_back = {**s.held_back, seat: s.held_back.get(seat, 0) + count}
             self.notice("held", seat, count, f"seat {seat}'s {count} cards wait for the verdict", why=why, by=by)
             return
         self.give(seat, count, text, why, by)

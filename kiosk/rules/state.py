@@ -43,8 +43,9 @@ class Obligation:
 class State:
     """Everything a snapshot holds. Lists and dicts are copied by :meth:`copy`; the rest is immutable."""
 
-    _MUTABLE = ("hands", "pile", "obligations", "held_back", "shown", "match_scores",
-                "rounds_won", "history")
+    _MUTABLE = ("hands", "pile", "obligations")
+    """Containers changed in place, so copied for each snapshot; every other container is
+    replaced whole when it changes, never mutated."""
 
     def __init__(self, players: int):
         self.players = players
@@ -98,8 +99,10 @@ class State:
 
     def copy(self) -> "State":
         new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        for name in self._MUTABLE:
-            value = self.__dict__[name]
-            new.__dict__[name] = value.copy()
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["hands"] = d["hands"].copy()
+        d["pile"] = d["pile"].copy()
+        if d["obligations"]:
+            d["obligations"] = d["obligations"].copy()
         return new
