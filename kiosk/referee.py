@@ -47,6 +47,9 @@ class Referee:
         self.journal = journal
         self.clock = clock
         self.one_button = one_button
+        if not journal.lines:
+            raise JournalCorruptError("the journal is empty: it must begin with a match event",
+                                      path=str(journal.path), line=1)
         try:
             self.table: Table = replay(journal.lines)
         except JournalError as exc:

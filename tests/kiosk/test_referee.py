@@ -139,3 +139,16 @@ def test_listeners_hear_accepted_outcomes_only(referee, clock):
     referee.card_landed("indigo-take2", clock.advance(1))
     assert [o.line["card"] for o in heard] == ["indigo-take2"]
     assert [(n.kind, n.seat, n.count) for n in heard[0].notices] == [("penalty", 1, 2)]
+
+
+def test_an_empty_or_bad_journal_is_refused_naming_the_line(tmp_path):
+    from kiosk.errors import JournalCorruptError
+    from kiosk.journal import GameJournal
+
+    path = tmp_path / "current.jsonl"
+    path.write_text("")
+    with pytest.raises(JournalCorruptError, match="line 1: the journal is empty"):
+        Referee(GameJournal.open(path)[0])
+    path.write_text('{"t": 0, "event": "match", "players": 2, "options": {}}\n{"t": 1, "event": "play", "seat": 0, "card": "indigo-3"}\n')
+    with pytest.raises(JournalCorruptError, match="line 2: no round in progress"):
+        Referee(GameJournal.open(path)[0])

@@ -76,3 +76,29 @@ def test_ten_thousand_mutated_journals_give_a_clear_error_or_a_state():
             outcomes["replayed"] += 1
             json.dumps(table.to_dict())
     assert outcomes["refused"] > 1000 and outcomes["replayed"] > 100, outcomes
+
+
+def test_the_kiosk_reopens_mutated_journals_with_a_clear_error_or_resumes(tmp_path):
+    """The same mutations on disk, read as the kiosk reads them after a restart."""
+    from kiosk.errors import JournalCorruptError
+    from kiosk.journal import GameJournal
+    from kiosk.referee import Referee
+
+    rng = random.Random(4242)
+    base = [json.dumps(line) for line in simulate(4, "sahrat-plus", seed=1, rounds=1, max_events=80)]
+    outcomes = {"resumed": 0, "refused": 0}
+    path = tmp_path / "current.jsonl"
+    for n in range(10_000):
+        text = "\n".join(mutate(base, rng)) + ("\n" if rng.random() < 0.7 else "")
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        try:
+            journal, _ = GameJournal.open(path, durable=False)
+            try:
+                Referee(journal)
+                outcomes["resumed"] += 1
+            finally:
+                journal.close()
+        except JournalCorruptError as error:
+            outcomes["refused"] += 1
+            assert str(path) in str(error) and (error.line is None or error.line >= 1), (n, str(error))
+    assert outcomes["refused"] > 1000 and outcomes["resumed"] > 100, outcomes
