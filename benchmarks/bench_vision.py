@@ -61,8 +61,7 @@ def stages(deck: str, n: int, seed: int) -> dict:
     import numpy as np
 
     from vision.decks import find_deck
-    from vision.detect import _order, find_card, warp
-    from vision.errors import CardNotFoundError
+    from vision.detect import _order, warp
     from vision.recogniser import Recogniser
     from vision.synth import face_image, render_photo
 
@@ -91,9 +90,8 @@ def stages(deck: str, n: int, seed: int) -> dict:
             if lo <= reading.confidence < hi:
                 band[0] += 1
                 band[1] += ok
-        try:
-            card = find_card(photo)
-        except CardNotFoundError:
+        card = recogniser.last_found  # the outline the pipeline chose (classifier-verified)
+        if card is None:
             continue
         found += 1
         error = min(float(np.abs(card.quad - np.roll(quad, k, axis=0)).max()) for k in range(4)) / diag
@@ -115,6 +113,47 @@ def stages(deck: str, n: int, seed: int) -> dict:
     }
 
 
+def fanned_corners(folder: Path, part: str = "odd") -> dict:
+    """Real prints: the corner-index model on uno-fanned's labelled corner boxes, one crop each.
+
+    `part` picks the photos (odd or even lines of labels.csv, or all); the odd half is the one we
+    report, the even half the one we looked at while developing.
+    """
+    import json as _json
+    import statistics
+    import time
+    from collections import Counter
+
+    from vision.corner import corner_model, read_index
+
+    model = corner_model()
+    with open(folder / "labels.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    rows = [row for i, row in enumerate(rows) if part == "all" or (i % 2 == 1) == (part == "odd")]
+    right = n = 0
+    misses: Counter = Counter()
+    times = []
+    for row in rows:
+        image = cv2.imread(str(folder / row["file"]))
+        height, width = image.shape[:2]
+        for box in _json.loads(row["boxes"]):
+            x0 = max(0, int(round((box["cx"] - box["w"] / 2) * width)))
+            y0 = max(0, int(round((box["cy"] - box["h"] / 2) * height)))
+            x1 = int(round((box["cx"] + box["w"] / 2) * width))
+            y1 = int(round((box["cy"] + box["h"] / 2) * height))
+            crop = image[y0:max(y1, y0 + 2), x0:max(x1, x0 + 2)]
+            started = time.perf_counter()
+            rank, _ = read_index(crop, model)
+            times.append((time.perf_counter() - started) * 1000)
+            n += 1
+            right += rank == box["rank"]
+            if rank != box["rank"]:
+                misses[f"{box['rank']}->{rank}"] += 1
+    return {"set": f"uno-fanned corner boxes (real prints), {part} photos", "n": n,
+            "rank_accuracy": right / max(n, 1), "top_confusions": dict(misses.most_common(8)),
+            "ms_per_crop": statistics.median(times) if times else 0.0}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--n", type=int, default=400, help="photos per deck")
@@ -124,9 +163,14 @@ def main() -> int:
                         help="per-stage figures (detection, colour and rank given a right warp, "
                              "calibration) instead of the end-to-end ones")
     parser.add_argument("--deck", choices=["oona", "classic", "both"], default="both")
+    parser.add_argument("--corners", choices=["odd", "even", "all"],
+                        help="only the corner-index check on uno-fanned's labelled boxes (real prints)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     decks = ["oona", "classic"] if args.deck == "both" else [args.deck]
+    if args.corners:
+        print(json.dumps(fanned_corners(args.fanned, args.corners)))
+        return 0
     if args.stages:
         for deck in decks:
             print(json.dumps(stages(deck, args.n, HELD_OUT_SEED[deck] + 5_000)))
@@ -140,6 +184,7 @@ def main() -> int:
             print(json.dumps({"set": f"{deck} synthetic, held-out seeds and surfaces", **report}))
     if (args.fanned / "labels.csv").exists():
         print(json.dumps(fanned_top_card(args.fanned)))
+        print(json.dumps(fanned_corners(args.fanned, "odd")))
     return 0
 
 

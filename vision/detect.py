@@ -12,8 +12,8 @@ MAX_SIDE = 640
 #: Outlines are searched for at this size (longer side), then warped from the full photo.
 SEARCH_SIDE = 640
 MIN_AREA_PX = 1200
-#: How many of the best-looking outlines the classifier checks.
-VERIFY_TOP = 3
+#: At most how many of the best-looking outlines the classifier checks.
+VERIFY_TOP = 8
 ASPECT_RANGE = (0.52, 0.82)
 
 
@@ -227,15 +227,18 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
                      for score, area, quad, small in candidates if score > 0.1),
                     key=lambda c: -c[0])
     if verify is not None:
-        chosen = []
+        # Best first; a confirmed outline can only lose to one that looks better still, so stop
+        # once the best confirmed score nears the next outline's look (or after VERIFY_TOP tries).
+        confirmed: list[tuple[float, np.ndarray, np.ndarray]] = []
         for score, quad, small in ranked:
-            if len(chosen) >= VERIFY_TOP:
+            if len(confirmed) >= VERIFY_TOP or (confirmed and confirmed[0][0] >= 0.85 * score):
                 break
-            if any(np.abs(quad - other).max() < 2 for _, other, _ in chosen):
+            reach = 0.03 * float(np.hypot(*(quad[0] - quad[2])))
+            if any(np.abs(quad - other).max() < reach for _, other, _ in confirmed):
                 continue
-            chosen.append((score, quad, small))
-        ranked = sorted(((score * verify(small), quad, small) for score, quad, small in chosen),
-                        key=lambda c: -c[0])
+            confirmed.append((score * verify(small), quad, small))
+            confirmed.sort(key=lambda c: -c[0])
+        ranked = confirmed
     if not ranked or ranked[0][0] < (0.2 if verify else 0.35):
         raise CardNotFoundError("no card found in the photo")
     score, quad, small = ranked[0]
