@@ -5,7 +5,7 @@ slots. :func:`to_visual` joins and reorders Arabic letters once, when shown (PLA
 
 >>> Text("en")("turn_of", name="Omar")
 "Omar's turn"
->>> Text("ar")("turn_of", name="Omar")
+>>> strip_isolates(Text("ar")("turn_of", name="Omar"))
 'دور Omar'
 """
 
@@ -18,7 +18,12 @@ try:
 except ImportError:                                   # pragma: no cover - Debian's 0.4.x
     from bidi.algorithm import get_display
 
+from .text_options import OPTION_TEXT, UNITS
+
 LANGUAGES = ("ar", "en")
+FSI, PDI = "\u2068", "\u2069"
+"""Unicode first-strong isolate and its end: a Latin name inside Arabic (or the reverse) keeps
+its own direction and punctuation (python-bidi honours them; they are removed once laid out)."""
 
 CATALOGUE: dict[str, tuple[str, str]] = {
     # -- titles and navigation
@@ -137,31 +142,62 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "notice_stalemate": ("الكومة خلصت والكل عالق: انتهت الجولة", "Stalemate: the round ends"),
     "notice_miscount": ("عدد ورق {name} لا يطابق: {count}", "{name}'s hand does not match ({count})"),
     "notice_other": ("{text}", "{text}"),
-    # -- why someone draws
+    # -- why someone draws (a penalty notice's ``why`` code; ``_by`` when it names who caused it)
     "why_missed_call": ("نسي «باقي وحدة!»", "missed «one left!»"),
-    "why_false_catch": ("صدتك! غلط", "false catch"),
-    "why_guilty": ("خسر التحدي", "lost the challenge"),
+    "why_missed_call_by": ("نسي «باقي وحدة!»، صاده {by}", "missed «one left!», caught by {by}"),
+    "why_false_catch": ("صدتك! غلط", "a false «Caught you!»"),
+    "why_take2": ("خذ ثنتين", "Take two"),
+    "why_take2_by": ("خذ ثنتين من {by}", "Take two from {by}"),
+    "why_colour4": ("لوّن وخذ أربع", "Colour take four"),
+    "why_colour4_by": ("لوّن وخذ أربع من {by}", "Colour take four from {by}"),
+    "why_first_take2": ("الورقة الأولى خذ ثنتين", "the first card is a Take two"),
     "why_timeout": ("انتهى الوقت", "time ran out"),
     "why_stack": ("أخذ الكومة", "took the stack"),
-    "why_draw_card": ("{card} من {name}", "{card} from {name}"),
-    "why_first_card": ("الورقة الأولى خذ ثنتين", "first card Take two"),
-    "why_last_card": ("آخر ورقة {card}", "{card} as the last card"),
+    "why_stack_by": ("أخذ الكومة، آخرها من {by}", "took the stack, the last from {by}"),
+    "why_challenge_guilty": ("خسر التحدي: كان معه اللون", "lost the challenge: held the colour"),
+    "why_challenge_guilty_by": ("خسر التحدي أمام {by}: كان معه اللون", "lost the challenge to {by}: held the colour"),
+    "why_challenge_lost": ("خسر التحدي", "lost the challenge"),
+    "why_challenge_lost_by": ("خسر التحدي: {by} بريء", "lost the challenge: {by} was innocent"),
+    "why_last_take2": ("آخر ورقة خذ ثنتين", "a Take two as the last card"),
+    "why_last_take2_by": ("{by} خلّص بخذ ثنتين", "{by} went out on a Take two"),
+    "why_last_colour4": ("آخر ورقة لوّن وخذ أربع", "a Colour take four as the last card"),
+    "why_last_colour4_by": ("{by} خلّص بلوّن وخذ أربع", "{by} went out on a Colour take four"),
     "why_other": ("{text}", "{text}"),
     # -- refusals
     "refused_title": ("رجّع الورقة", "Take the card back"),
     "refused_illegal": ("{card} لا تنلعب على {top}", "{card} cannot go on {top}"),
     "refused_colour": ("اللون {colour}", "the colour is {colour}"),
     "refused_out_of_turn": ("مو دور {name}: الدور على {turn}", "Not {name}'s turn: it is {turn}'s"),
+    "refused_not_your_turn": ("مو دور {name}", "Not {name}'s turn"),
     "refused_no_play": ("ما في لعب الحين", "No play is possible now"),
     "refused_paused": ("اللعب متوقف: اضغط كمّل", "Paused: touch Continue"),
+    "refused_not_paused": ("اللعب غير متوقف", "Play is not paused"),
     "refused_timer": ("انتهى وقت {name}", "{name}'s time ran out"),
+    "refused_no_timer": ("هذه الطاولة بلا مؤقت", "This table plays without a timer"),
     "refused_drawn": ("{name} سحب: العب الورقة المسحوبة أو خلّها", "{name} has drawn: play the drawn card or keep it"),
+    "refused_not_drawn": ("{name} ما سحب: لا شيء يخلّيه", "{name} has not drawn: nothing to keep"),
+    "refused_no_take": ("لا عقوبة على {name}", "{name} has no penalty to take"),
+    "refused_draw": ("السحب غير مسموح الآن", "No draw now"),
     "refused_challenge": ("لا يمكن التحدي الآن", "No challenge is possible now"),
+    "refused_no_challenges": ("هذه الطاولة بلا تحدي", "This table plays without challenges"),
+    "refused_not_victim": ("يتحدى فقط من عليه لوّن وخذ أربع", "Only the player hit may challenge"),
     "refused_undo": ("لا شيء للتراجع", "Nothing to undo"),
+    "refused_no_correct": ("لا ورقة لتصحيحها في هذه الجولة", "No play in this round to correct"),
+    "refused_correct": ("التصحيح لا يناسب ما حدث بعده", "The correction does not fit what came after"),
     "refused_round_over": ("الجولة انتهت", "The round is over"),
     "refused_verdict": ("التحدي ينتظر الحكم", "A challenge waits for its verdict"),
     "refused_must_first": ("{name} لازم يكمّل أولاً", "{name} must finish first"),
+    "refused_turn_up_first": ("اقلب الورقة الأولى أولاً", "Turn up the first card first"),
+    "refused_deal_first": ("وزّع الورق أولاً", "Deal first"),
+    "refused_round_playing": ("الجولة ما انتهت بعد", "The round is still being played"),
+    "refused_match_over": ("المباراة انتهت", "The match is over"),
     "refused_deck": ("الورقة ليست في هذا الورق", "That card is not in this deck"),
+    "refused_unknown_card": ("ورقة غير معروفة", "Unknown card"),
+    "refused_seat": ("لا يوجد هذا المقعد", "There is no such seat"),
+    "refused_no_colour": ("لا لون يُختار الآن", "No colour is to be named now"),
+    "refused_swap": ("التبديل غير مسموح هكذا", "That swap is not allowed"),
+    "refused_players": ("عدد اللاعبين لا يناسب هذه القوانين", "These rules do not take this many players"),
+    "refused_option": ("خيار غير مسموح", "An option is not allowed"),
     "refused_other": ("مرفوض", "Refused"),
     # -- round end
     "hands_prompt": ("أدخل الورق الباقي مع كل لاعب", "Enter the cards left in each hand"),
@@ -188,6 +224,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 }
 
 
+CATALOGUE.update(OPTION_TEXT)
+
+
 def to_visual(text: str, rtl: bool = True) -> str:
     """Join Arabic letters and reorder them for display, line by line (never let Kivy wrap).
 
@@ -199,9 +238,25 @@ def to_visual(text: str, rtl: bool = True) -> str:
     'abc'
     """
     if not has_arabic(text):
-        return text
+        return strip_isolates(text)
     base = "R" if rtl else "L"
-    return "\n".join(get_display(arabic_reshaper.reshape(line), base_dir=base) for line in text.split("\n"))
+    return "\n".join(strip_isolates(get_display(arabic_reshaper.reshape(line), base_dir=base))
+                     for line in text.split("\n"))
+
+
+def isolate(value: str, rtl: bool) -> str:
+    """``value`` wrapped in bidi isolates when its script runs against the line's direction.
+
+    >>> isolate("Omar K.", rtl=True) == FSI + "Omar K." + PDI, isolate("سارة", rtl=True)
+    (True, 'سارة')
+    """
+    against = any(ch.isalpha() and ch.isascii() for ch in value) if rtl else has_arabic(value)
+    return f"{FSI}{value}{PDI}" if against else value
+
+
+def strip_isolates(text: str) -> str:
+    """The text without bidi isolate marks (for the screen and for comparing)."""
+    return text.translate({0x2066: None, 0x2067: None, 0x2068: None, 0x2069: None})
 
 
 def has_arabic(text: str) -> bool:
@@ -229,7 +284,35 @@ class Text:
         """:raises KeyError: no such key."""
         ar, en = CATALOGUE[key]
         template = ar if self.lang == "ar" else en
-        return template.format(**fields) if fields else template
+        if not fields:
+            return template
+        return template.format(**{k: isolate(v, self.rtl) if isinstance(v, str) else v
+                                  for k, v in fields.items()})
+
+    def option(self, name: str) -> str:
+        """A table option's name: «وقت الدور», "Turn timer"."""
+        return self("option_" + name)
+
+    def preset(self, name: str) -> str:
+        """A preset's name: «سهرة أونا»."""
+        key = "preset_" + name.replace("-", "_")
+        return self(key) if key in CATALOGUE else name
+
+    def value(self, name: str, value) -> str:
+        """An option's value as the screen says it: «بلا مؤقت», "15 s", «لليمين».
+
+        >>> Text("en").value("turn_seconds", 15), Text("en").value("catch_window_min_ms", 2000)
+        ('15 s', '2 s')
+        >>> Text("ar").value("stack_limit", "none"), Text("en").value("voluntary_draw", "yes")
+        ('بلا حد', 'yes')
+        """
+        for key in (f"value_{name}_{value}", f"value_{value}"):
+            if key in CATALOGUE:
+                return self(key)
+        if isinstance(value, int) and name in UNITS:
+            n = value / 1000 if name.endswith("_ms") else value
+            return self(UNITS[name], n=f"{n:g}")
+        return str(value)
 
     def colour(self, colour: str, deck: str = "oona") -> str:
         """A colour in the deck's own name."""

@@ -4,7 +4,9 @@ import doctest
 
 import pytest
 
-from kiosk.rules.engine import Notice
+from uikit_plain import plain
+
+from kiosk.rules.engine import WHY, Notice
 from kiosk.ui import present, setup_model, text, wording
 from kiosk.ui.text import CATALOGUE, Text, to_visual
 from kiosk.ui.wording import Wording
@@ -48,30 +50,65 @@ def test_english_and_arabic_values_are_chosen_by_language():
 
 
 @pytest.mark.parametrize("lang", ["ar", "en"])
-def test_every_penalty_reason_the_core_gives_is_worded(lang):
+@pytest.mark.parametrize("why", WHY)
+def test_every_penalty_code_the_core_gives_is_worded_without_its_english(lang, why):
     words = Wording(Text(lang), ["سارة", "Omar", "نورة"])
-    for why in ("missed call", "false catch", "lost the challenge (guilty)", "lost the challenge",
-                "time ran out", "took the stack of 4", "Take two from seat 1",
-                "Colour take four played as the last card", "first card Take two"):
-        said = words.why(f"seat 0 draws 2: {why}")
-        assert said and (lang == "en" or (text.has_arabic(said) and not said.isascii())), why
+    for by in (None, 1):
+        said = words.why(Notice("penalty", 0, 2, "seat 0 draws 2: ENGLISH TEXT", why=why, by=by))
+        assert said and "ENGLISH" not in said, (why, by)
+        assert lang == "en" or text.has_arabic(said), said
+        if by is not None and f"why_{why}_by" in CATALOGUE:
+            assert "Omar" in said
+
+
+def test_penalty_wording_from_codes():
+    en = Wording(Text("en"), ["Sara", "Omar", "Noura"])
+    ar = Wording(Text("ar"), ["سارة", "Omar", "نورة"])
+    caught = Notice("penalty", 1, 2, "seat 1 draws 2: missed call", why="missed_call", by=2)
+    assert plain(en.notice_lines(caught)) == ("Omar draws 2", "missed «one left!», caught by Noura")
+    assert plain(ar.notice_lines(caught)) == ("Omar يسحب 2", "نسي «باقي وحدة!»، صاده نورة")
+    stacked = Notice("penalty", 0, 6, "…", why="stack", by=1)
+    assert plain(en.why(stacked)) == "took the stack, the last from Omar"
+    guilty = Notice("penalty", 2, 4, "…", why="challenge_guilty", by=0)
+    assert plain(ar.why(guilty)) == "خسر التحدي أمام سارة: كان معه اللون"
+    assert en.why(Notice("penalty", 0, 1, "seat 0 draws 1: something new", why="brand_new")) == "something new"
+    assert en.notice_lines(Notice("reshuffle", None, 12, "shuffle …"))[1] == ""
+
+
+def test_a_game_played_by_the_simulator_words_every_notice():
+    from kiosk.rules.sim import simulate
+    for lang in ("ar", "en"):
+        journal = simulate(4, "sahrat-plus", seed=3)
+        from kiosk.rules.events import parse_event
+        from kiosk.rules.table import replay
+        table = replay(journal[:1])
+        words = Wording(Text(lang), ["A", "B", "C", "D"])
+        for line in journal[1:]:
+            for notice in table.apply(parse_event(line)):
+                main, why = words.notice_lines(notice)
+                assert main and "seat " not in main and "seat " not in why, notice
+                if notice.kind == "penalty":
+                    assert notice.why in WHY and why
 
 
 def test_refusals_are_said_in_the_screen_language():
     words = Wording(Text("ar"), ["سارة", "Omar"])
     lines = words.refusal_lines("seat 0 cannot play burgundy-3 on indigo-6: colour is indigo", "IllegalPlayError")
-    assert lines == ["3 عنابي لا تنلعب على 6 نيلي", "اللون نيلي"]
-    assert words.refusal_lines("seat 1 cannot draw: it is seat 0's turn", "OutOfTurnError") == \
+    assert plain(lines) == ["3 عنابي لا تنلعب على 6 نيلي", "اللون نيلي"]
+    assert plain(words.refusal_lines("seat 1 cannot draw: it is seat 0's turn", "OutOfTurnError")) == \
         ["مو دور Omar: الدور على سارة"]
-    assert words.refusal_lines("the kiosk is paused: play is refused until it resumes", "PausedError") == \
+    assert plain(words.refusal_lines("the kiosk is paused: play is refused until it resumes", "PausedError")) == \
         ["اللعب متوقف: اضغط كمّل"]
+    from kiosk.rules.errors import DrawError, TimerError
+    assert plain(words.refusal_lines(DrawError("seat 1 has no penalty to take", seat=1))) == ["لا عقوبة على Omar"]
+    assert plain(words.refusal_lines(TimerError("seat 0's 12 s ran out (at 3.0 s)", seat=0))) == ["انتهى وقت سارة"]
     unknown = Wording(Text("en"), ["A", "B"]).refusal_lines("something new about seat 1", "RulesError")
-    assert unknown == ["Refused", "something new about B"]
+    assert plain(unknown) == ["Refused", "something new about B"]
 
 
 def test_notices_name_the_player_and_the_count():
     words = Wording(Text("en"), ["Sara", "Omar"])
-    assert words.notice_lines(Notice("penalty", 1, 2, "seat 1 draws 2: missed call")) == \
+    assert words.notice_lines(Notice("penalty", 1, 2, "seat 1 draws 2: missed call", why="missed_call")) == \
         ("Omar draws 2", "missed «one left!»")
     assert words.notice(Notice("caught", 0, 2, "seat 0 caught")) == "Caught! Sara draws 2"
     assert words.notice(Notice("brand_new", 0, 0, "seat 0 did a thing")) == "Sara did a thing"
