@@ -1,4 +1,5 @@
-"""The vision command line: `python -m vision deck|synth|read|eval` (also `oona-vision`)."""
+"""The vision command line: `python -m vision deck|synth|read|eval|watch|bench|scan|enrol|calibrate`
+(also `oona-vision`)."""
 
 import argparse
 import json
@@ -97,8 +98,31 @@ def main(argv: list[str] | None = None) -> int:
     ev.add_argument("--json", action="store_true")
     ev.add_argument("--out", help="CSV to write one row per photo")
     ev.set_defaults(run=_eval)
+    _add_part2(sub)
     args = parser.parse_args(argv)
     return args.run(args)
+
+
+def _add_part2(sub) -> None:
+    """The pile watcher, hand scan, enrolment and calibration subcommands."""
+    from . import watch_tools
+
+    watch = sub.add_parser("watch", help="watch the pile on a frame source and print its events")
+    watch.add_argument("source", help="picamera2 | opencv:N | file:VIDEO | folder:DIR | synthetic[:seed=S,cards=N]")
+    watch.add_argument("--json", action="store_true", help="one JSON line per event")
+    watch.add_argument("--deck", choices=["oona", "classic"], default="oona")
+    watch.add_argument("--profile", help="an enrolled deck profile (from `enrol`)")
+    watch.add_argument("--pile-area", help="x0,y0,x1,y1 in frame pixels (from `calibrate`)")
+    watch.add_argument("--preview", help="write what the watcher sees to this video (.avi)")
+    watch.add_argument("--snapshots", help="folder for each event's card snapshot")
+    watch.add_argument("--seconds", type=float, help="stop after this long (live sources)")
+    watch.set_defaults(run=watch_tools.watch)
+    bench = sub.add_parser("bench", help="the watcher's milliseconds per 640 x 480 frame on one core")
+    bench.add_argument("--seed", type=int, default=7)
+    bench.add_argument("--idle-frames", type=int, default=300)
+    bench.add_argument("--landings", type=int, default=6)
+    bench.add_argument("--json", action="store_true")
+    bench.set_defaults(run=watch_tools.bench)
 
 
 if __name__ == "__main__":
