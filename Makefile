@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # Debian packages the tests and the app need; installed when missing and we run as root.
 DEB_PACKAGES := systemd libgl1 libegl1 libgl1-mesa-dri libmtdev1
 
-.PHONY: run test bench deb-deps clean vision-model
+.PHONY: run test bench deb-deps clean vision-model vision-corners
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,11 @@ bench: $(STAMP)
 # Retrain the card recogniser's models (vision/models/*.npz) from fixed seeds, one core.
 vision-model: $(STAMP)
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m vision.train --deck both
+
+# Retrain the hand scan's corner-index model (vision/models/corners_hand.npz) on uno-fanned's
+# training part (OONA_UNO_FANNED, default ../shared/data/uno-fanned), one core, a few seconds.
+vision-corners: $(STAMP)
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m vision.handscan train
 
 clean:
 	rm -rf $(VENV) build *.egg-info

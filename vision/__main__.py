@@ -123,6 +123,18 @@ def _add_part2(sub) -> None:
     bench.add_argument("--landings", type=int, default=6)
     bench.add_argument("--json", action="store_true")
     bench.set_defaults(run=watch_tools.bench)
+    scan = sub.add_parser("scan", help="read every corner index in photos of a fanned hand")
+    scan.add_argument("images", nargs="+")
+    scan.set_defaults(run=watch_tools.scan)
+    enrol = sub.add_parser("enrol", help="learn a deck from a folder of one photo per face (burgundy-7.jpg...)")
+    enrol.add_argument("folder")
+    enrol.add_argument("--out", required=True, help="profile path (writes .json and .npz)")
+    enrol.add_argument("--name", help="the deck's name (default: the folder's)")
+    enrol.set_defaults(run=watch_tools.enrol)
+    cal = sub.add_parser("calibrate", help="check the camera and light with one card where the pile goes")
+    cal.add_argument("source")
+    cal.add_argument("--frames", type=int, default=5)
+    cal.set_defaults(run=watch_tools.calibrate)
 
 
 if __name__ == "__main__":

@@ -125,3 +125,49 @@ def bench(args) -> int:
               f"mean {report['landing_ms_mean']:.2f}); the frame that reads the card "
               f"{report['event_frame_ms_median']:.1f} ms")
     return 0
+
+
+def scan(args) -> int:
+    """Print the rank read from each corner index in hand photos."""
+    from .errors import ImageReadError
+    from .handscan import HandScanner
+
+    scanner = HandScanner()
+    for path in args.images:
+        image = cv2.imread(path, cv2.IMREAD_COLOR)
+        if image is None:
+            raise ImageReadError(path)
+        readings = scanner.scan(image)
+        print(f"{path}: " + " ".join(f"{r.rank}({r.confidence:.2f})" for r in readings))
+    return 0
+
+
+def enrol(args) -> int:
+    """Learn a deck from a folder of one photo per face and save its profile."""
+    from .enrol import EnrolledRecogniser
+
+    profile = EnrolledRecogniser.enrol_folder(args.folder, args.name)
+    paths = profile.save(args.out)
+    print(f"enrolled {len(profile.faces)} faces of {profile.name}: {paths[0]}, {paths[1]}")
+    return 0
+
+
+def calibrate(args) -> int:
+    """Take a few frames with one card where the pile goes and say what the table must fix."""
+    from .calibrate import calibrate as run
+    from .sources import open_source
+
+    frames = []
+    with open_source(args.source) as source:
+        for frame in source.frames():
+            frames.append(frame.image)
+            if len(frames) >= args.frames:
+                break
+    if not frames:
+        print("no frames from the source", file=sys.stderr)
+        return 1
+    result = run(frames)
+    print(json.dumps({"ok": result.is_ok, "problems": list(result.problems),
+                      "brightness": round(result.brightness, 1), "sharpness": round(result.sharpness, 1),
+                      "pile_area": result.pile_area, "card_px": result.card_px and round(result.card_px, 1)}))
+    return 0 if result.is_ok else 3
