@@ -8,8 +8,11 @@ and reads :attr:`said` and :attr:`last_reading` to draw. Every accepted outcome 
 
 from __future__ import annotations
 
+import logging
+import os
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
 from .journal import MatchStore, Recovery
@@ -22,6 +25,10 @@ WARNING_SECONDS = 3.0
 NOTICE_SECONDS = 8.0
 """How long a notice (a penalty, a catch) stays on screen."""
 REFUSAL_SECONDS = 6.0
+SCORING_EVENTS = ("hands", "undo", "correct", "deal")
+"""Accepted events after which the history is brought in line with the journal."""
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -48,8 +55,14 @@ class Session:
     """Runs the match in a :class:`MatchStore` and tells the table what happened."""
 
     def __init__(self, store: MatchStore, *, clock: Callable[[], float] = time.monotonic,
-                 feedback: Feedback | None = None, one_button: bool = False):
+                 feedback: Feedback | None = None, one_button: bool = False, history=None):
         self.store = store
+        self.history = history
+        """A :class:`kiosk.history.History` (players, coins, past matches), or ``None``."""
+        self.match_id: int | None = None
+        """The match's id in the history, when its seats are regulars."""
+        self.history_problem: str | None = None
+        """Why the history could not be written (shown on screen; play goes on)."""
         self.clock = clock
         self.feedback = feedback
         self.one_button = one_button
@@ -74,17 +87,30 @@ class Session:
         self._adopt(found[0])
         self.recovery = found[1]
         self._show_lights()
+        if self.history is not None:
+            self.match_id = next((m["id"] for m in self.history.matches() if not m["closed"]), None)
         return True
 
-    def new_match(self, setup: MatchSetup, *, dealer: int | None = None) -> Outcome:
+    def new_match(self, setup: MatchSetup, *, dealer: int | None = None, players: list[int] | None = None,
+                  coins=None) -> Outcome:
         """Start a match and deal its first round (``dealer`` as given, else as the options say).
+        With ``players`` (history ids by seat) it goes in the history, the stakes taken.
 
         :raises OptionError: unknown option or value. :raises SetupError: wrong player count.
+        :raises HistoryError: a player cannot be seated (retired, twice, cannot pay the stake).
         """
-        if self.referee is not None:
-            self.referee.close()
+        from .rules.table import Table
+        from .rules.events import parse_event
+        Table.from_match(parse_event({"t": 0, "event": "match", "players": setup.players,
+                                      "options": dict(setup.options)}))        # refuse before closing
+        self.close_match()
+        match_id = None
+        if players is not None and self.history is not None:
+            journal = self.store.root / "matches" / f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{len(self.history.matches()) + 1}.jsonl"
+            match_id = self.history.start_match(str(journal), list(players), dict(setup.options), coins)
         referee = Referee.new_match(self.store, setup.players, setup.options, names=list(setup.names),
                                     seed=setup.seed, clock=self.clock, one_button=self.one_button)
+        self.match_id = match_id
         self._adopt(referee)
         self.said.clear()
         self.last_reading = None
@@ -93,6 +119,32 @@ class Session:
     def _adopt(self, referee: Referee) -> None:
         self.referee = referee
         referee.listeners.append(self._accepted)
+
+    # -- the history ----------------------------------------------------------------------------------
+    def _record(self, outcome: Outcome) -> None:
+        if self.match_id is None or outcome.line.get("event") not in SCORING_EVENTS:
+            return
+        try:
+            self.history.sync_match(self.match_id, self.referee.journal.lines)
+            self.history_problem = None
+        except Exception as exc:            # the history must never stop the match
+            log.warning("history not updated: %s", exc)
+            self.history_problem = str(exc)
+
+    def close_match(self) -> None:
+        """The table stops playing the current match (it ended, or a new one starts): the
+        history closes it (a coin table's unfinished match refunds its stakes) and its journal
+        moves to where the history says it is."""
+        referee, match_id = self.referee, self.match_id
+        self.referee, self.match_id = None, None
+        if referee is not None:
+            referee.close()
+        if match_id is None or self.history is None:
+            return
+        journal = next((m["journal"] for m in self.history.matches() if m["id"] == match_id), None)
+        self.history.close_match(match_id)
+        if journal and self.store.current_path.exists() and not Path(journal).exists():
+            os.replace(self.store.current_path, journal)
 
     @property
     def table(self):
@@ -156,6 +208,7 @@ class Session:
     def _accepted(self, outcome: Outcome) -> None:
         if self.feedback is not None:
             self._answer(outcome)
+        self._record(outcome)
         for listener in list(self.listeners):
             listener(outcome)
 
@@ -189,6 +242,7 @@ class Session:
                 self.feedback.show(seat, state)
 
     def close(self) -> None:
+        """Stop (the kiosk shuts down): the match stays open, to be resumed."""
         if self.referee is not None:
             self.referee.close()
             self.referee = None

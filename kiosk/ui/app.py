@@ -56,6 +56,7 @@ class OonaApp(App):
         super().__init__(**kwargs)
         self.title = "Oona Referee"
         self.session = session
+        self.history = session.history
         self.demo_table = demo_table
         self.keyboard = keyboard
         self.pintest = pintest
@@ -151,9 +152,21 @@ class OonaApp(App):
     def _key_up(self, _window, key, _scancode):
         return key < 256 and self.keyboard.key_up(chr(key).lower())
 
-    def start_match(self, setup: MatchSetup):
-        """:raises RulesError: options or players refused."""
-        outcome = self.session.new_match(setup)
+    def wording(self):
+        from .wording import Wording
+        table = self.session.table
+        return Wording(self.text, table.names if table is not None else [], self.deck)
+
+    def pick_player(self, on_pick: Callable[[int], object], exclude=frozenset()):
+        """Choose a regular (or add one) for a seat: ``on_pick(player_id)``."""
+        from .players import PlayerPicker
+        picker = PlayerPicker(self, on_pick, exclude=exclude)
+        picker.open()
+        return picker
+
+    def start_match(self, setup: MatchSetup, players: list[int] | None = None, coins=None):
+        """:raises RulesError: options or players refused. :raises HistoryError: a seat refused."""
+        outcome = self.session.new_match(setup, players=players, coins=coins)
         self._round_over_since = None
         self.show("table")
         return outcome

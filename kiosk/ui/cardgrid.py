@@ -8,8 +8,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.boxlayout import BoxLayout
 
 from .present import card_choices
-from .shapes import COLOUR_RGB
-from .widgets import ALabel, AButton
+from .widgets import ALabel, AButton, CardChip
 
 SYMBOLS = {"stop": "⊘", "turnback": "⇄", "take2": "+2", "colour": "◕", "colour4": "+4", "swap": "⇆",
            "custom": "✱"}
@@ -32,12 +31,9 @@ class CardGrid(GridLayout):
         kwargs.setdefault("spacing", 4)
         super().__init__(**kwargs)
         for code in card_choices(deck_size):
-            colour = code.rpartition("-")[0]
-            tint = (*COLOUR_RGB.get(colour, (0.12, 0.12, 0.14)), 1)
-            button = AButton(raw=short_name(code), tint=tint, font_size=self.font)
-            button.code = code
-            button.bind(on_press=lambda w: self.dispatch("on_pick", w.code))
-            self.add_widget(button)
+            chip = CardChip(code=code, label=short_name(code), font_size=self.font)
+            chip.bind(on_press=lambda w: self.dispatch("on_pick", w.code))
+            self.add_widget(chip)
 
     def on_pick(self, code: str) -> None:
         pass

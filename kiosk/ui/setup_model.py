@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..coins import CoinOptions
 from ..rules.options import CHOICES, INT, PRESETS, Options
 from ..session import MatchSetup
 from .text import Text
@@ -30,6 +31,8 @@ NUMBER_STEPS = {
     "max_players": (4, 6, 8, 10),
 }
 """The values an option with a number cycles through on a touch."""
+STAKES = (0, 5, 10, 20, 50)
+"""A coin table's stakes a touch cycles through (0: not a coin table)."""
 HIDDEN = ("mode", "max_players")
 """Options set elsewhere on the screen (teams) or following the player count."""
 
@@ -44,6 +47,53 @@ class SetupDraft:
     preset: str = "sahrat-oona"
     changes: dict = field(default_factory=dict)
     deck: str = "oona"
+    seats: list = field(default_factory=list)
+    """The player (a history id) at each seat, or ``None`` (a typed name or the default)."""
+    stake: int = 0
+
+    # -- who sits where ----------------------------------------------------------------------------
+    def seat_players(self, ids: list[int]) -> None:
+        """Seat the players of the last match again (the history remembers them)."""
+        if len(ids) >= 2:
+            self.players = min(10, len(ids))
+            self.seats = list(ids[:self.players])
+
+    def _grow(self) -> None:
+        for seq in (self.seats, self.names):
+            seq.extend([None if seq is self.seats else ""] * (self.players - len(seq)))
+
+    def set_player(self, seat: int, player_id: int | None) -> None:
+        self._grow()
+        if player_id is not None and player_id in self.seats:
+            self.seats[self.seats.index(player_id)] = None      # moved from another seat
+        self.seats[seat] = player_id
+
+    def set_name(self, seat: int, name: str) -> None:
+        self._grow()
+        self.names[seat] = name.strip()
+        self.seats[seat] = None
+
+    def name_at(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) and self.names[seat] else ""
+
+    def is_named(self, seat: int) -> bool:
+        return (seat < len(self.seats) and self.seats[seat] is not None) or bool(self.name_at(seat))
+
+    def seated(self, seat: int) -> set[int]:
+        """The players seated elsewhere than ``seat``."""
+        return {p for i, p in enumerate(self.seats[:self.players]) if p is not None and i != seat}
+
+    def player_ids(self) -> list[int] | None:
+        """The players by seat when every seat has a regular (the match goes in the history)."""
+        ids = (self.seats + [None] * self.players)[:self.players]
+        return ids if all(p is not None for p in ids) else None
+
+    # -- coins ---------------------------------------------------------------------------------------
+    def cycle_stake(self) -> None:
+        self.stake = STAKES[(STAKES.index(self.stake) + 1) % len(STAKES)] if self.stake in STAKES else 0
+
+    def coins(self) -> CoinOptions:
+        return CoinOptions(coin_table=True, stake=self.stake) if self.stake else CoinOptions()
 
     def set_players(self, players: int) -> None:
         self.players = max(2, min(10, players))
@@ -96,25 +146,27 @@ class SetupDraft:
             mapping["max_players"] = self.players
         return mapping
 
-    def player_names(self, text: Text) -> tuple[str, ...]:
+    def player_names(self, text: Text, history=None) -> tuple[str, ...]:
+        """Each seat's name: its regular's (in the screen's language), the typed one, or «لاعب N»."""
         names = []
         for seat in range(self.players):
-            given = self.names[seat].strip() if seat < len(self.names) else ""
-            names.append(given or text("default_name", n=seat + 1))
+            player = self.seats[seat] if seat < len(self.seats) else None
+            if player is not None and history is not None:
+                names.append(history.player(player).name(text.lang))
+            else:
+                names.append(self.name_at(seat) or text("default_name", n=seat + 1))
         return tuple(names)
 
-    def to_setup(self, text: Text, seed: int | None = None) -> MatchSetup:
+    def to_setup(self, text: Text, history=None, seed: int | None = None) -> MatchSetup:
         """:raises OptionError: an option the rules refuse."""
         Options.from_mapping(self.match_options())
-        return MatchSetup(self.players, self.match_options(), self.player_names(text), seed)
+        return MatchSetup(self.players, self.match_options(), self.player_names(text, history), seed)
 
 
-def option_value_text(value, text: Text) -> str:
+def option_value_text(name: str, value, text: Text) -> str:
     """An option's value as the screen says it.
 
-    >>> option_value_text("yes", Text("en")), option_value_text(12, Text("en"))
-    ('yes', '12')
+    >>> option_value_text("voluntary_draw", "yes", Text("en")), option_value_text("turn_seconds", 12, Text("ar"))
+    ('yes', '12 ث')
     """
-    if value in ("yes", "no"):
-        return text(value)
-    return str(value)
+    return text.value(name, value)

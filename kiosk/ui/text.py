@@ -36,6 +36,17 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "round_end_title": ("نهاية الجولة {round}", "End of round {round}"),
     # -- setup
     "players_label": ("عدد اللاعبين", "Players"),
+    "players_count": ("عدد اللاعبين: {n}", "Players: {n}"),
+    "players_button": ("اللاعبون", "Players"),
+    "seat_name": ("{n}. {name}", "{n}. {name}"),
+    "name_prompt": ("اسم اللاعب {n}", "Player {n}'s name"),
+    "new_player_prompt": ("اسم اللاعب الجديد", "The new player's name"),
+    "space_key": ("مسافة", "space"),
+    "pick_player_title": ("من يجلس هنا؟", "Who sits here?"),
+    "new_player_button": ("لاعب جديد", "New player"),
+    "done_button": ("تم", "Done"),
+    "coin_table_stake": ("طاولة عملات: {stake} من كل لاعب", "Coin table: stake {stake} each"),
+    "coin_table_off": ("طاولة عملات: لا", "Coin table: no"),
     "names_label": ("الأسماء", "Names"),
     "default_name": ("لاعب {n}", "Player {n}"),
     "teams_label": ("فرق، الشريك مقابلك", "Teams (partners across)"),
@@ -232,7 +243,7 @@ def to_visual(text: str, rtl: bool = True) -> str:
 
     ``rtl`` is the paragraph direction (the screen's language), so «دور Omar» reads right to
     left even though a Latin name comes first. python-bidi does not mirror brackets: the
-    Arabic catalogue has none.
+    Arabic catalogue has none, and guillemets are mirrored here.
 
     >>> to_visual("abc")
     'abc'
@@ -240,8 +251,13 @@ def to_visual(text: str, rtl: bool = True) -> str:
     if not has_arabic(text):
         return strip_isolates(text)
     base = "R" if rtl else "L"
-    return "\n".join(strip_isolates(get_display(arabic_reshaper.reshape(line), base_dir=base))
+    return "\n".join(_mirror(strip_isolates(get_display(arabic_reshaper.reshape(line), base_dir=base)))
                      for line in text.split("\n"))
+
+
+def _mirror(visual: str) -> str:
+    """Guillemets in right-to-left text face the other way (python-bidi does not mirror them)."""
+    return visual.translate({0xAB: 0xBB, 0xBB: 0xAB}) if has_arabic(visual) else visual
 
 
 def isolate(value: str, rtl: bool) -> str:

@@ -9,6 +9,8 @@ from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
 from kivy.graphics.texture import Texture
 from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, OptionProperty,
                              StringProperty)
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -196,3 +198,68 @@ class CardView(Widget):
             else:
                 Color(*COLOUR_RGB.get(self.colour, (0.15, 0.15, 0.18)), 1)
                 RoundedRectangle(pos=(x, y), size=(w, h), radius=[w * 0.08])
+
+
+class MirrorBox(BoxLayout):
+    """A row laid out for the reading direction: its children, written left to right in kv
+    (English), are shown right to left when ``rtl`` (what is on the right in Arabic is on the
+    left in English)."""
+
+    rtl = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        self._added: list = []
+        """The children in the order they were added (kv order: left to right in English)."""
+        super().__init__(**kwargs)
+        self.bind(rtl=self._order)
+
+    def add_widget(self, widget, *args, **kwargs):
+        super().add_widget(widget, *args, **kwargs)
+        self._added.append(widget)
+        self._order()
+
+    def remove_widget(self, widget, *args, **kwargs):
+        super().remove_widget(widget, *args, **kwargs)
+        if widget in self._added:
+            self._added.remove(widget)
+
+    def _order(self, *_):
+        # NOTE: BoxLayout places children[-1] first (leftmost).
+        wanted = list(self._added) if self.rtl else list(reversed(self._added))
+        if self.children != wanted and len(wanted) == len(self.children):
+            self.children = wanted
+            self._trigger_layout()
+
+
+class CardChip(ButtonBehavior, Widget):
+    """A small card: its colour (grey for wild cards), its shape in a corner and its rank, so
+    colours are told apart without colour vision. A button, for the card grids."""
+
+    code = StringProperty("")
+    label = StringProperty("")
+    font_size = NumericProperty(22)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._text = Label(font_name=FONT, bold=True)
+        self.add_widget(self._text)
+        self.bind(code=self._draw, pos=self._draw, size=self._draw, label=self._draw,
+                  font_size=self._draw, state=self._draw)
+        self._draw()
+
+    def _draw(self, *_):
+        colour = self.code.rpartition("-")[0]
+        rgb = COLOUR_RGB.get(colour, (0.12, 0.12, 0.14))
+        if self.state == "down":
+            rgb = tuple(min(1.0, c * 1.4) for c in rgb)
+        self.canvas.before.clear()
+        with self.canvas.before:
+            Color(*rgb, 1)
+            RoundedRectangle(pos=self.pos, size=self.size, radius=[min(self.size) * 0.12])
+        if colour in SHAPES:
+            side = min(self.width, self.height) * 0.34
+            draw_shape(self.canvas.before, SHAPES[colour], self.x + side * 0.65, self.top - side * 0.65, side,
+                       rgba=(1, 1, 1, 0.85))
+        self._text.text = self.label
+        self._text.font_size = self.font_size
+        self._text.pos, self._text.size = self.pos, self.size

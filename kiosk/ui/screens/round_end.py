@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from ..cardgrid import CardGrid, short_name
 from ..present import RoundEndView, present_round_end
-from ..widgets import ALabel, AButton
+from ..widgets import ALabel, AButton, CardChip, MirrorBox
 
 
 class RoundEndScreen(Screen):
@@ -77,14 +78,21 @@ class RoundEndScreen(Screen):
         body.clear_widgets()
         if not view.scored:
             ids.prompt.raw = t("hands_prompt")
-            hands = BoxLayout(orientation="vertical", spacing=fs(6), size_hint_x=0.34)
+            hands = BoxLayout(orientation="vertical", spacing=fs(6), size_hint_x=0.36)
             for entry in view.entries:
-                line = entry.label + ("  " + " ".join(short_name(c) for c in entry.cards[-6:]) if entry.cards else "")
-                button = AButton(raw=line, font_size=fs(22), align="start",
+                button = AButton(raw=entry.label, font_size=fs(22), align="start",
                                  tint=(0.45, 0.38, 0.1, 1) if entry.seat == self.selected else
                                  ((0.15, 0.4, 0.25, 1) if entry.have == entry.need else (0.22, 0.24, 0.3, 1)))
                 button.bind(on_press=lambda _w, seat=entry.seat: self.select(seat))
-                hands.add_widget(button)
+                cell = BoxLayout(orientation="vertical", spacing=fs(3))
+                cell.add_widget(button)
+                chips = MirrorBox(rtl=app.rtl, spacing=fs(3), size_hint_y=0.75)
+                for code in entry.cards[-8:]:           # each card with its colour and shape
+                    chips.add_widget(CardChip(code=code, label=short_name(code), font_size=fs(18),
+                                              size_hint_x=None, width=fs(38)))
+                chips.add_widget(Widget())
+                cell.add_widget(chips)
+                hands.add_widget(cell)
             grid = CardGrid(108 if table.options.deck == 108 else 112, font=fs(26))
             grid.bind(on_pick=lambda _g, code: self.add_card(code))
             for widget in ((grid, hands) if app.rtl else (hands, grid)):

@@ -2,27 +2,34 @@
 
 from __future__ import annotations
 
-from kivy.uix.boxlayout import BoxLayout
+from kivy.properties import BooleanProperty
 from kivy.uix.screenmanager import Screen
-from kivy.uix.textinput import TextInput
 
+from ...errors import HistoryError
 from ...rules.errors import RulesError
-from ..setup_model import SetupDraft, option_value_text
-from ..widgets import FONT, ALabel, AButton
+from ..keyboard import NameKeyboard
+from ..setup_model import SetupDraft
+from ..widgets import ALabel, AButton, MirrorBox
 
 
 class SetupScreen(Screen):
     """Choose the table; the draft is checked by the rules when the match starts."""
 
+    has_history = BooleanProperty(False)
+
     def __init__(self, app, **kwargs):
         self.app = app
         self.draft = SetupDraft()
         super().__init__(**kwargs)
-        self._inputs: list[TextInput] = []
+        self._names_key = None
+        self._options_key = None
+        self.has_history = app.history is not None
+        if app.history is not None:
+            self.draft.seat_players(app.history.last_seating())
         self.refresh()
 
+    # -- touches ----------------------------------------------------------------------------------
     def change_players(self, step: int) -> None:
-        self._keep_names()
         self.draft.set_players(self.draft.players + step)
         self.refresh()
 
@@ -42,50 +49,79 @@ class SetupScreen(Screen):
         self.draft.cycle(name)
         self.refresh()
 
+    def cycle_coins(self) -> None:
+        self.draft.cycle_stake()
+        self.refresh()
+
+    def choose_seat(self, seat: int):
+        """Who sits at ``seat``: a regular from the history, or a name typed on the keyboard."""
+        if self.app.history is not None:
+            return self.app.pick_player(lambda pid: self.seat_player(seat, pid), exclude=self.draft.seated(seat))
+        keyboard = NameKeyboard(self.app, self.app.text("name_prompt", n=seat + 1),
+                                lambda name: self.name_seat(seat, name), text=self.draft.name_at(seat))
+        keyboard.open()
+        return keyboard
+
+    def name_seat(self, seat: int, name: str) -> None:
+        self.draft.set_name(seat, name)
+        self.refresh()
+
+    def seat_player(self, seat: int, player_id: int | None) -> None:
+        self.draft.set_player(seat, player_id)
+        self.refresh()
+
     def start(self):
         """Start the match; a refused setup says why and stays here."""
-        self._keep_names()
         try:
-            setup = self.draft.to_setup(self.app.text)
-            outcome = self.app.start_match(setup)
-        except RulesError as exc:
-            self.ids.problem.raw = exc.reason
+            setup = self.draft.to_setup(self.app.text, self.app.history)
+            outcome = self.app.start_match(setup, players=self.draft.player_ids(), coins=self.draft.coins())
+        except (RulesError, HistoryError) as exc:
+            self.ids.problem.raw = self.app.wording().refusal_lines(exc)[0] if isinstance(exc, RulesError) \
+                else str(exc)
             return None
         self.ids.problem.raw = ""
         return outcome
 
-    def _keep_names(self) -> None:
-        names = [box.text for box in self._inputs]
-        self.draft.names[:len(names)] = names
-
+    # -- drawing ----------------------------------------------------------------------------------
     def refresh(self, now: float | None = None) -> None:
         app, draft, t = self.app, self.draft, self.app.text
-        fs = app.fs
         ids = self.ids
-        ids.players.raw = f"{t('players_label')}: {draft.players}"
+        ids.players.raw = t("players_count", n=draft.players)
         ids.teams.raw = f"{t('teams_label')}: {t('yes' if draft.teams else 'no')}"
         ids.teams.disabled = draft.players != 4
         ids.deck.raw = f"{t('deck_label')}: {t('deck_' + app.deck)}"
-        ids.preset.raw = f"{t('preset_label')}: {draft.preset}"
-        if len(self._inputs) != draft.players:
-            ids.names.clear_widgets()
-            self._inputs = []
-            for seat in range(draft.players):
-                given = draft.names[seat] if seat < len(draft.names) else ""
-                box = TextInput(text=given, hint_text=t("default_name", n=seat + 1) if app.lang == "en"
-                                else f"{seat + 1}", font_name=FONT, font_size=fs(26), multiline=False,
-                                size_hint_y=None, height=fs(52))
-                self._inputs.append(box)
-                ids.names.add_widget(box)
-        options = ids.options
-        options.clear_widgets()
+        ids.preset.raw = f"{t('preset_label')}: {t.preset(draft.preset)}"
+        ids.coins.raw = (t("coin_table_stake", stake=draft.stake) if draft.stake else t("coin_table_off"))
+        names = draft.player_names(t, app.history)
+        key = (names, app.lang)
+        if key != self._names_key:
+            self._names_key = key
+            self._show_names(names)
         values = draft.options()
-        for name in draft.option_names():
-            row = BoxLayout(size_hint_y=None, height=fs(46), spacing=fs(6))
-            label = ALabel(raw=name, font_size=fs(20), align="start")
-            value = AButton(raw=option_value_text(values[name], t), font_size=fs(20), size_hint_x=0.45,
-                            tint=(0.35, 0.3, 0.15, 1) if name in draft.changes else (0.22, 0.24, 0.3, 1))
+        key = (tuple(values.items()), tuple(draft.changes), app.lang)
+        if key != self._options_key:
+            self._options_key = key
+            self._show_options(values)
+
+    def _show_names(self, names) -> None:
+        box, fs = self.ids.names, self.app.fs
+        box.clear_widgets()
+        for seat, name in enumerate(names):
+            chosen = self.draft.is_named(seat)
+            button = AButton(raw=self.app.text("seat_name", n=seat + 1, name=name), align="start", font_size=fs(26), size_hint_y=None,
+                             height=fs(54), color=(1, 1, 1, 1) if chosen else (0.6, 0.62, 0.68, 1),
+                             tint=(0.2, 0.3, 0.45, 1) if chosen else (0.18, 0.19, 0.24, 1))
+            button.bind(on_press=lambda _w, s=seat: self.choose_seat(s))
+            box.add_widget(button)
+
+    def _show_options(self, values: dict) -> None:
+        box, fs, t = self.ids.options, self.app.fs, self.app.text
+        box.clear_widgets()
+        for name in self.draft.option_names():
+            row = MirrorBox(rtl=self.app.rtl, size_hint_y=None, height=fs(46), spacing=fs(6))
+            row.add_widget(ALabel(raw=t.option(name), font_size=fs(21), align="start", padding=(fs(12), 0)))
+            value = AButton(raw=t.value(name, values[name]), font_size=fs(19), size_hint_x=0.5,
+                            tint=(0.45, 0.36, 0.12, 1) if name in self.draft.changes else (0.22, 0.24, 0.3, 1))
             value.bind(on_press=lambda _w, n=name: self.cycle_option(n))
-            for widget in ((value, label) if app.rtl else (label, value)):
-                row.add_widget(widget)
-            options.add_widget(row)
+            row.add_widget(value)
+            box.add_widget(row)

@@ -45,7 +45,10 @@ def test_setup_screen_starts_a_match_and_deals(session, clock):
     assert app.manager.current == "setup"
     setup = app.screens["setup"]
     setup.change_players(-1)
-    setup._inputs[0].text = "Sara"
+    keyboard = setup.choose_seat(0)                    # no history: the on-screen keyboard
+    for key in "sara":
+        keyboard.key(key)
+    keyboard.done()
     setup.cycle_option("turn_seconds")                 # 12 → 15
     setup.start()
     frames()
