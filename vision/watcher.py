@@ -186,7 +186,6 @@ class PileWatcher:
         if self._still_since is None:
             self._still_since = t
             self._next_check = t + self.settle_seconds
-            self._absorb_at = None
         self._still_frames.append((t, image))
         del self._still_frames[:-4]
         if self._next_check is None or t < self._next_check:
@@ -253,17 +252,24 @@ class PileWatcher:
             if event is not None:
                 events.append(event)
         if found or taken is not None:
-            self.reference = small
+            self._rebase(small)
         elif leftover:
-            # Something that is not a card stays put: look again later and then take it as the pile.
+            # Something that is not a card stays: look again later (in this still spell or a later
+            # one, as hands keep coming) and then take it as part of the pile.
             if self._absorb_at is None:
                 self._absorb_at = t + self.absorb_seconds
                 self._next_check = self._absorb_at
             elif t >= self._absorb_at:
-                self.reference = small
+                self._rebase(small)
+            else:
+                self._next_check = self._absorb_at
         else:
-            self.reference = small  # only specks differ: take the pile as it is now
+            self._rebase(small)  # only specks differ: take the pile as it is now
         return events
+
+    def _rebase(self, small: np.ndarray) -> None:
+        self.reference = small
+        self._absorb_at = None
 
     def _region(self, shape, hull: np.ndarray) -> np.ndarray:
         region = np.zeros(shape[:2], np.uint8)
