@@ -29,7 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m kiosk", description=__doc__.splitlines()[0])
     parser.add_argument("--demo", action="store_true", help="simulated players and camera (the default without camera and GPIO)")
     parser.add_argument("--camera", metavar="SRC", help="frame source: picamera2, opencv:N, file:PATH, folder:DIR, synthetic")
-    parser.add_argument("--config", type=Path, metavar="FILE", help="the kiosk's TOML config ([hardware] pins)")
+    parser.add_argument("--config", type=Path, metavar="FILE",
+                        help="the kiosk's TOML config ([kiosk], [table], [coins], [hardware])")
     parser.add_argument("--state-dir", type=Path, metavar="DIR", help="where the match journal lives (default: per user)")
     parser.add_argument("--lang", choices=("ar", "en"), default="ar", help="the screen's language (default ar)")
     parser.add_argument("--deck", choices=("oona", "classic"), default="oona")
@@ -96,24 +97,48 @@ def pintest_runner(config: Path | None, mock: bool):
     return run
 
 
-def build(args, *, clock=None):
-    """Everything but the window: (session, demo table or None, press source, feedback, hardware config)."""
-    from hardware.config import default_config, load_config
+def open_gpio(config):
+    """(seat buttons, feedback) on the GPIO pins, or the problem that stops them (touch-only mode)."""
+    from hardware.buttons import SeatButtons
     from hardware.feedback import SeatLights, TableBuzzer
+    opened = []
+    try:
+        presses = SeatButtons.from_config(config)
+        opened.append(presses)
+        lights = SeatLights.from_config(config)
+        opened.append(lights)
+        buzzer = TableBuzzer.from_config(config)
+        return presses, HardwareFeedback(lights, buzzer), None
+    except Exception as exc:              # BadPinFactory, PinUnavailableError, a busy pin, …
+        for device in opened:
+            device.close()
+        log.error("GPIO unavailable, touch-only mode: %s: %s", type(exc).__name__, exc)
+        return None, None, f"{type(exc).__name__}: {exc}"
+
+
+def build(args, *, clock=None):
+    """Everything but the window: (session, demo table or None, press source, feedback, gpio in use)."""
     from hardware.keyboard import KeyboardSeats
 
-    config = load_config(args.config) if args.config else default_config()
+    from .config import load_config
+    from .history import History
+
+    config = load_config(args.config)
+    hardware = config.hardware
     state_dir = args.state_dir or default_state_dir()
-    gpio = has_gpio() and not args.demo
-    if gpio:
-        from hardware.buttons import SeatButtons
-        presses = SeatButtons.from_config(config)
-        feedback = HardwareFeedback(SeatLights.from_config(config), TableBuzzer.from_config(config))
-    else:
-        presses = KeyboardSeats.from_config(config)
+    gpio_problem = None
+    presses = feedback = None
+    if has_gpio() and not args.demo:
+        presses, feedback, gpio_problem = open_gpio(hardware)
+    gpio = presses is not None
+    if not gpio:
+        presses = KeyboardSeats.from_config(hardware)
         feedback = RecordingFeedback()
     kwargs = {"clock": clock} if clock is not None else {}
-    session = Session(MatchStore(state_dir), feedback=feedback, one_button=config.wiring == "one_button", **kwargs)
+    store = MatchStore(state_dir)
+    session = Session(store, feedback=feedback, one_button=hardware.wiring == "one_button",
+                      history=History(store.root / "history.sqlite3"), **kwargs)
+    session.gpio_problem = gpio_problem
     session.resume()
     demo = None
     if args.demo or args.camera is None:
@@ -130,6 +155,13 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     if args.screenshot is not None and args.seconds is None:
         build_parser().error("--screenshot needs --seconds")
+    from .config import ConfigError, load_config
+    try:
+        load_config(args.config)                 # refuse a wrong config before anything starts
+    except ConfigError as exc:
+        log.error("config %s: %s", args.config, exc)
+        print(f"oona-kiosk: config {args.config}: {exc}", file=sys.stderr)
+        return 2
     from .ui.boot import configure, has_display
 
     configure(windowed=args.windowed or args.seconds is not None,

@@ -63,6 +63,10 @@ class Session:
         """The match's id in the history, when its seats are regulars."""
         self.history_problem: str | None = None
         """Why the history could not be written (shown on screen; play goes on)."""
+        self.camera_status: str | None = None
+        """``None`` (no camera: the demo, or cards by touch), ``ok``, or ``lost`` (unplugged)."""
+        self.gpio_problem: str | None = None
+        """Why the seat buttons and lights are not there (touch-only mode), or ``None``."""
         self.clock = clock
         self.feedback = feedback
         self.one_button = one_button
@@ -151,6 +155,10 @@ class Session:
         return self.referee.table if self.referee is not None else None
 
     # -- inputs ---------------------------------------------------------------------------------------
+    def camera(self, status: str) -> None:
+        """The camera's state changed: ``ok`` or ``lost`` (cards are then touched in)."""
+        self.camera_status = status
+
     def card(self, reading: CardReading) -> Outcome:
         """A card landed on the pile (camera or demo)."""
         outcome = self.referee.card_landed(reading.code, reading.stamp)
@@ -194,6 +202,22 @@ class Session:
             self.said.append(Said(now, notice=notice))
         del self.said[:-12]
         return outcome
+
+    def warnings(self) -> list[str]:
+        """What is wrong but lets play go on, as codes for the screen to word: ``disk``,
+        ``camera_lost``, ``touch_only``, ``history``, ``resumed`` (after a restart, until continue)."""
+        found = []
+        if self.referee is not None and self.referee.disk_problem:
+            found.append("disk")
+        if self.camera_status == "lost":
+            found.append("camera_lost")
+        if self.gpio_problem:
+            found.append("touch_only")
+        if self.history_problem:
+            found.append("history")
+        if self.recovery is not None and self.referee is not None and self.referee.table.paused:
+            found.append("resumed")
+        return found
 
     def recent(self, now: float | None = None) -> tuple[list, RulesError | None]:
         """(notices still worth showing, newest last; the refusal still showing, or ``None``)."""

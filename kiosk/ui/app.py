@@ -110,7 +110,15 @@ class OonaApp(App):
             self.screens[manager.current].refresh()
 
     def on_start(self) -> None:
+        from .sdnotify import Watchdog
+        self.watchdog = Watchdog(Clock)
+        self.watchdog.start()
+        Window.bind(on_flip=self._first_frame)
         self.start_clock()
+
+    def _first_frame(self, *_args) -> None:
+        Window.unbind(on_flip=self._first_frame)
+        self.watchdog.ready()
 
     def start_clock(self) -> None:
         """The referee's clock, the demo's beat and the keyboard; also called by tests."""
@@ -121,6 +129,9 @@ class OonaApp(App):
             Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
 
     def on_stop(self) -> None:
+        watchdog = getattr(self, "watchdog", None)
+        if watchdog is not None:
+            watchdog.stop()
         for event in self._events:
             event.cancel()
         self._events.clear()

@@ -64,6 +64,10 @@ class TableView:
     swap_targets: tuple[tuple[int, str], ...] = ()
     colours: tuple[tuple[str, str], ...] = field(default=())
     """(colour, its name and shape in words) for the picker."""
+    banner: str = ""
+    """What is wrong but lets play go on (a full disk, the camera lost, touch-only, a restart)."""
+    manual_cards: bool = False
+    """The camera is lost: the card played is touched in."""
 
 
 def seat_points(n: int, going: str = "right") -> list[tuple[float, float]]:
@@ -158,6 +162,8 @@ def present_table(session: Session, text: Text, deck: str = "oona", now: float |
         can_correct=not table.paused and s.round > 0 and any(
             type(e.event).__name__ == "Play" for e in table._stack[-8:]),
         verdict_text=verdict_text,
+        banner=" · ".join(text("warning_" + w) for w in session.warnings()[:2]),
+        manual_cards=session.camera_status == "lost" and mode in ("play", "first_card"),
         swap_targets=tuple((p, name(p)) for p in range(table.players) if p != s.turn) if mode == "swap" else (),
         colours=tuple((c, f"{text.colour(c, deck)} · {text('shape_' + SHAPES[c])}") for c in COLOURS),
     )

@@ -93,10 +93,17 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "pause_button": ("إيقاف", "Pause"),
     "continue_button": ("كمّل", "Continue"),
     "paused_title": ("اللعب متوقف", "Play is paused"),
-    "resumed_note": ("رجعنا للمباراة المحفوظة", "The saved match is back"),
+    "resumed_note": ("رجعنا بعد إعادة التشغيل: المباراة محفوظة", "Resumed after a restart: the match is saved"),
     "pick_card_title": ("اختر الورقة الصحيحة", "Pick the right card"),
     "cancel_button": ("إلغاء", "Cancel"),
     "demo_badge": ("عرض تجريبي", "Demo"),
+    "warning_disk": ("القرص ممتلئ: اللعب مستمر والحفظ ينتظر", "Disk full: play goes on, saving waits"),
+    "warning_camera_lost": ("الكاميرا مفصولة: المس الورقة الملعوبة", "Camera lost: touch the card played"),
+    "warning_touch_only": ("بلا أزرار: اللمس فقط", "No seat buttons: touch only"),
+    "warning_history": ("السجل لم يُحفظ", "The history was not saved"),
+    "warning_resumed": ("رجعنا بعد إعادة التشغيل: اضغط كمّل", "Resumed after a restart: touch Continue"),
+    "card_played_button": ("الورقة الملعوبة", "Card played"),
+    "camera_back": ("الكاميرا رجعت", "The camera is back"),
     "wild_name": ("لوّن", "Colour"),
     "wild4_name": ("لوّن وخذ أربع", "Colour take four"),
     # -- colours (Oona and classic names) and shapes
@@ -251,13 +258,13 @@ def to_visual(text: str, rtl: bool = True) -> str:
     if not has_arabic(text):
         return strip_isolates(text)
     base = "R" if rtl else "L"
-    return "\n".join(_mirror(strip_isolates(get_display(arabic_reshaper.reshape(line), base_dir=base)))
-                     for line in text.split("\n"))
+    shown = (strip_isolates(get_display(arabic_reshaper.reshape(line), base_dir=base)) for line in text.split("\n"))
+    return "\n".join(_mirror(line) if rtl else line for line in shown)
 
 
 def _mirror(visual: str) -> str:
     """Guillemets in right-to-left text face the other way (python-bidi does not mirror them)."""
-    return visual.translate({0xAB: 0xBB, 0xBB: 0xAB}) if has_arabic(visual) else visual
+    return visual.translate({0xAB: 0xBB, 0xBB: 0xAB})
 
 
 def isolate(value: str, rtl: bool) -> str:

@@ -28,6 +28,11 @@ class TableScreen(Screen):
         self.refresh()
         return outcome
 
+    def pick_played(self):
+        """The camera is lost: the card played is touched in (and goes in as the camera's would)."""
+        from ...ports import CardReading
+        return self.app.pick_card(lambda code: self.app.on_card(CardReading(code, self.app.session.clock())))
+
     def pick_correction(self) -> None:
         """"That card was misread": pick the right card; the last play is corrected."""
         self.app.pick_card(lambda code: self.act("correct", card=code))
@@ -65,6 +70,10 @@ class TableScreen(Screen):
         ids.undo.disabled = not view.can_undo
         ids.misread.disabled = not view.can_correct
         ids.pause.disabled = view.mode in ("paused", "round_over")
+        ids.banner.raw = view.banner
+        ids.banner.opacity = 1 if view.banner else 0
+        ids.played.opacity = 1 if view.manual_cards else 0
+        ids.played.disabled = not view.manual_cards
         self._show_seats(view)
         self._show_said(view)
         self._show_overlay(view)
