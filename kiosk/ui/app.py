@@ -21,6 +21,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from ..ports import CardReading
 from ..session import MatchSetup, Session
 from .cardgrid import CardPicker
+from .screens import players_common
 from .screens.round_end import RoundEndScreen
 from .screens.settings import SettingsScreen
 from .screens.setup import SetupScreen
@@ -29,7 +30,8 @@ from .text import Text
 
 HERE = Path(__file__).parent
 KV_FILES = [HERE / "common.kv"] + [HERE / "screens" / f"{name}.kv"
-                                    for name in ("table", "setup", "round_end", "settings")]
+                                    for name in ("table", "setup", "round_end", "settings",
+                                                 *players_common.KV_NAMES)]
 TICK_HZ = 15
 ROUND_END_DELAY = 2.5
 """Seconds the table shows who went out before the round-end screen comes."""
@@ -91,7 +93,7 @@ class OonaApp(App):
         load_kv()
         manager = ScreenManager(transition=NoTransition())
         for name, cls in (("table", TableScreen), ("setup", SetupScreen), ("round_end", RoundEndScreen),
-                          ("settings", SettingsScreen)):
+                          ("settings", SettingsScreen), *players_common.screens()):
             screen = cls(self, name=name)
             self.screens[name] = screen
             manager.add_widget(screen)

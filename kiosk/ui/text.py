@@ -19,6 +19,7 @@ except ImportError:                                   # pragma: no cover - Debia
     from bidi.algorithm import get_display
 
 from .text_options import OPTION_TEXT, UNITS
+from .text_players import PLAYERS_TEXT
 
 LANGUAGES = ("ar", "en")
 FSI, PDI = "\u2068", "\u2069"
@@ -243,6 +244,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 
 
 CATALOGUE.update(OPTION_TEXT)
+CATALOGUE.update(PLAYERS_TEXT)
 
 
 def to_visual(text: str, rtl: bool = True) -> str:

@@ -1,0 +1,94 @@
+"""What the players' screens share: rebuilding only when shown or the language changes, going
+back where the person came from, rows of cells, and the list of these screens for the App."""
+
+from __future__ import annotations
+
+from kivy.properties import StringProperty
+from kivy.uix.screenmanager import Screen
+
+from ..widgets import ALabel, AButton, MirrorBox
+
+ROW_TINT = (0.16, 0.18, 0.23, 1)
+DIM = (0.62, 0.65, 0.72, 1)
+GOLD = (1, 0.82, 0.3, 1)
+
+
+class HistoryScreen(Screen):
+    """A screen drawn from the history: rebuilt when shown, or when the language changes (the
+    App's clock calls :meth:`refresh` many times a second; nothing is rebuilt then)."""
+
+    back_to = StringProperty("setup")
+
+    def __init__(self, app, **kwargs):
+        self.app = app
+        super().__init__(**kwargs)
+        self._key = None
+
+    def on_pre_enter(self, *_args) -> None:
+        self._key = None
+
+    def refresh(self, now: float | None = None) -> None:
+        key = (self.app.lang, self.app.deck, self.state_key())
+        if key != self._key:
+            self._key = key
+            self.rebuild()
+
+    def state_key(self):
+        """What else, when changed, means the screen must be drawn again."""
+        return None
+
+    def rebuild(self) -> None:
+        raise NotImplementedError
+
+    def redraw(self) -> None:
+        """Draw again now (after a change made on this screen)."""
+        self._key = None
+        self.refresh()
+
+    def go_back(self) -> None:
+        self.app.show(self.back_to)
+
+    def go(self, name: str, **fields) -> Screen:
+        """Show another of these screens, coming back here from it."""
+        screen = self.app.screens[name]
+        for key, value in fields.items():
+            setattr(screen, key, value)
+        screen.back_to = self.name
+        self.app.show(name)
+        return screen
+
+    @property
+    def live_id(self) -> int | None:
+        """The history's id of the match being played, if any."""
+        return getattr(self.app.session, "match_id", None)
+
+
+def cell_row(app, cells, weights, *, height: float, font: float, colours=None, on_press=None,
+             tint=ROW_TINT) -> MirrorBox:
+    """A row of one-line cells, laid out in the reading direction; a button row with ``on_press``."""
+    fs = app.fs
+    row = MirrorBox(rtl=app.rtl, size_hint_y=None, height=height, spacing=fs(4))
+    for i, (cell, weight) in enumerate(zip(cells, weights)):
+        colour = colours[i] if colours else (1, 1, 1, 1)
+        if on_press is not None:
+            widget = AButton(raw=cell, font_size=font, size_hint_x=weight, tint=tint, color=colour)
+            widget.bind(on_press=lambda _w: on_press())
+        else:
+            widget = ALabel(raw=cell, font_size=font, size_hint_x=weight, color=colour)
+        row.add_widget(widget)
+    return row
+
+
+def screens():
+    """(name, class) of the players' screens, for the App to add."""
+    from .leaderboard import LeaderboardScreen
+    from .matches import MatchesScreen
+    from .player_history import PlayerHistoryScreen
+    from .players import PlayersScreen
+    from .replay import ReplayScreen
+    return (("players", PlayersScreen), ("leaderboard", LeaderboardScreen),
+            ("player_history", PlayerHistoryScreen), ("matches", MatchesScreen), ("replay", ReplayScreen))
+
+
+KV_NAMES = ("players", "leaderboard", "player_history", "matches", "replay")
+"""The screens' ``.kv`` files (``screens/<name>.kv``)."""
