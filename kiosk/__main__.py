@@ -39,6 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshot", type=Path, metavar="FILE.png", help="with --seconds: save the window first")
     parser.add_argument("--players", type=int, default=4, help="demo players (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="demo seed")
+    parser.add_argument("--import-history", type=Path, metavar="FILE",
+                        help="load a history export (the Players screen's Export) into this kiosk, then exit")
     return parser
 
 
@@ -153,6 +155,9 @@ def build(args, *, clock=None):
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    if args.import_history is not None:
+        from .history_file import import_command
+        return import_command(args.import_history, args.state_dir or default_state_dir())
     if args.screenshot is not None and args.seconds is None:
         build_parser().error("--screenshot needs --seconds")
     from .config import ConfigError, load_config

@@ -105,3 +105,25 @@ def import_file(history, path: Path | str) -> int:
     data["matches"] = matches
     history.import_(data)
     return len(data.get("players", []))
+
+
+def import_command(path: Path | str, state_dir: Path | str) -> int:
+    """``python -m kiosk --import-history FILE``: load an export into this kiosk's (empty) history.
+    Prints what came in; exit 0, or 2 with the reason when refused."""
+    import sys
+
+    from .history import History
+
+    state_dir = Path(state_dir)
+    state_dir.mkdir(parents=True, exist_ok=True)
+    history = History(state_dir / "history.sqlite3")
+    try:
+        players = import_file(history, path)
+        matches = len(history.matches())
+    except (HistoryError, OSError) as exc:
+        print(f"oona-kiosk: cannot import {path}: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        history.close()
+    print(f"imported {players} players and {matches} matches into {state_dir / 'history.sqlite3'}")
+    return 0

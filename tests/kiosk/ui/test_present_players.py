@@ -185,3 +185,19 @@ def test_export_then_import_on_a_new_kiosk(seeded, tmp_path):
             import_file(fresh, path)                    # only into an empty history
     finally:
         fresh.close()
+
+
+def test_python_m_kiosk_import_history(seeded, tmp_path, capsys):
+    from kiosk.__main__ import main
+    history, ids, matches = seeded
+    path = export_file(history, tmp_path / "out")
+    state = tmp_path / "new-kiosk"
+    assert main(["--import-history", str(path), "--state-dir", str(state)]) == 0
+    assert f"imported {len(ids)} players and {len(matches)} matches" in capsys.readouterr().out
+    fresh = History(state / "history.sqlite3")
+    try:
+        assert [fresh.balance(p) for p in ids] == [history.balance(p) for p in ids]
+    finally:
+        fresh.close()
+    assert main(["--import-history", str(path), "--state-dir", str(state)]) == 2      # not empty now
+    assert "cannot import" in capsys.readouterr().err
