@@ -54,8 +54,9 @@ def render(out: Path, only=None) -> list[Path]:
         save("matches")
         app.screens["matches"].replay()
         replay = app.screens["replay"]
-        for _ in range(11):
-            replay.step_by(1)
+        replay.step = next(i for i, f in enumerate(replay.frames)          # a step the table spoke up
+                           if i > 10 and any(n.kind in ("caught", "penalty") for n in f.notices))
+        replay.refresh()
         save("replay")
         session.close()
     return written
