@@ -310,17 +310,20 @@ class History:
         return sorted(rows, key=lambda r: (-r[1]["coins"], -r[1]["rounds_won"], r[0].id))
 
     def matches(self) -> list[dict]:
-        """Past and current matches, newest first, with their seats."""
+        """Past and current matches, newest first: seats (player ids), the seats that won the
+        match (empty until it is over) and the scored rounds."""
         out = []
         for mid, journal, started, over, closed in self.db.execute(
                 "SELECT id, journal, started, over, closed FROM matches ORDER BY id DESC").fetchall():
-            seats = [r[0] for r in self.db.execute(
-                "SELECT player_id FROM match_seats WHERE match_id = ? ORDER BY seat", (mid,))]
+            seated = self.db.execute(
+                "SELECT player_id, match_won FROM match_seats WHERE match_id = ? ORDER BY seat", (mid,)).fetchall()
+            seats = [r[0] for r in seated]
+            winners = [seat for seat, r in enumerate(seated) if r[1]]
             rounds = [{"round": r[0], "dealer": r[1], "winner": r[2], "scores": json.loads(r[3])}
                       for r in self.db.execute("SELECT round, dealer, winner, scores FROM rounds "
                                                "WHERE match_id = ? ORDER BY round", (mid,))]
             out.append({"id": mid, "journal": journal, "started": started, "over": bool(over),
-                        "closed": bool(closed), "seats": seats, "rounds": rounds})
+                        "closed": bool(closed), "seats": seats, "winners": winners, "rounds": rounds})
         return out
 
     # -- export and import ----------------------------------------------------------------------------

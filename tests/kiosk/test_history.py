@@ -59,6 +59,9 @@ def test_a_season_in_every_preset(history):
         for seat, player_id in enumerate(seats):
             played = [e for e in history.entries(player_id) if e["match_id"] == match_id and e["kind"] == "round_played"]
             assert len(played) == summary.seats[seat].rounds_played
+    finished = [m for m in history.matches() if m["over"]]
+    assert finished and all(m["winners"] for m in finished)
+    assert all(not m["winners"] for m in history.matches() if not m["over"])
     board = history.leaderboard()
     assert [p.id for p, _ in board] and board[0][1]["coins"] >= board[-1][1]["coins"]
     assert sum(stats["rounds_played"] for _, stats in board) > 0
