@@ -4,8 +4,10 @@ and the touch screen, and wires them together (the one place that knows them all
     python -m kiosk [--demo] [--camera SRC] [--config FILE] [--state-dir DIR] [--lang ar|en]
                     [--windowed] [--seconds N --screenshot FILE.png]
 
-Without a camera and GPIO (a laptop) it runs the demo: simulated players and a simulated camera
-play a match, while the keys (1–6 «باقي وحدة!», q–y «صدتك!») and the mouse join in.
+The camera is ``--camera SRC``, else ``[kiosk] camera``, else ``picamera2`` on a Raspberry Pi;
+``none`` means cards are touched in. Without a camera (a laptop), or with ``--demo``, it runs the
+demo: simulated players throw their cards on a simulated table that the real pile watcher reads,
+while the keys (1–6 «باقي وحدة!», q–y «صدتك!») and the mouse join in.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import os
 import platform
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from .journal import MatchStore
@@ -52,11 +55,88 @@ def default_state_dir() -> Path:
     return Path(base) / "oona-kiosk"
 
 
+def is_pi() -> bool:
+    """This is a Raspberry Pi (an ARM board with a GPIO chip)."""
+    return Path("/dev/gpiochip0").exists() and platform.machine() in ("aarch64", "armv7l")
+
+
 def has_gpio() -> bool:
     """A Raspberry Pi's GPIO chip is here (or gpiozero is told which factory to use)."""
     if os.environ.get("GPIOZERO_PIN_FACTORY") == "mock":
         return False
-    return Path("/dev/gpiochip0").exists() and platform.machine() in ("aarch64", "armv7l")
+    return is_pi()
+
+
+def camera_spec(args, config) -> str | None:
+    """The frame source: ``--camera``, else ``[kiosk] camera``, else ``picamera2`` on a Pi; ``None``
+    when there is none (a laptop: the demo plays with its own simulated camera)."""
+    return args.camera or config.camera or ("picamera2" if is_pi() else None)
+
+
+def open_camera(spec: str, deck: str, *, source_factory=None):
+    """The camera card source for ``spec``: vision's frame source, its pile watcher (one
+    recogniser, loaded on the camera's thread) and the calibration for the settings preview."""
+    from .camera import CameraCardSource
+
+    loaded: dict[str, object] = {}
+
+    def make_watcher():
+        from vision.recogniser import Recogniser
+        from vision.watcher import PileWatcher
+        if "recogniser" not in loaded:
+            loaded["recogniser"] = Recogniser.for_deck(deck)
+        return PileWatcher(loaded["recogniser"], deck=deck)
+
+    def calibrate(frames):
+        from vision.calibrate import calibrate as check
+        return check(frames)
+
+    def open_source(text: str):
+        if source_factory is not None:
+            return source_factory()
+        from vision.sources import open_source as vision_source
+        return vision_source(text)
+
+    return CameraCardSource(spec, open_source=open_source, make_watcher=make_watcher, calibrate=calibrate)
+
+
+def demo_camera(deck: str, seed: int):
+    """The demo's simulated table (cards thrown on demand) and its camera card source."""
+    from vision.table_sim import TableSim
+
+    from .demo_camera import LiveTable, LiveTableSource
+
+    table = LiveTable(TableSim(seed=seed, cards=0, deck=deck), card_render(deck), seed=seed)
+    return table, open_camera("synthetic:demo", deck, source_factory=lambda: LiveTableSource(table))
+
+
+@dataclass
+class Kiosk:
+    """Everything but the window, wired."""
+
+    session: Session
+    demo: object | None
+    """The :class:`~kiosk.demo.DemoTable`, or ``None``."""
+    presses: object
+    """The seat buttons (GPIO) or the keyboard's seats."""
+    feedback: object
+    gpio: bool
+    camera: object | None
+    """The :class:`~kiosk.camera.CameraCardSource` (not started), or ``None`` (cards touched in)."""
+
+    def start_camera(self, hop) -> None:
+        """Start watching the pile; ``hop(handler)`` makes a thread-safe caller onto the UI thread."""
+        if self.camera is None:
+            return
+        on_card = self.demo.reading if self.demo is not None else self.session.card
+        self.camera.start(hop(on_card), hop(self.session.camera))
+
+    def close(self) -> None:
+        if self.camera is not None:
+            self.camera.close()
+        self.presses.close()
+        self.feedback.close()
+        self.session.close()
 
 
 def card_render(deck: str):
@@ -118,8 +198,8 @@ def open_gpio(config):
         return None, None, f"{type(exc).__name__}: {exc}"
 
 
-def build(args, *, clock=None):
-    """Everything but the window: (session, demo table or None, press source, feedback, gpio in use)."""
+def build(args, *, clock=None) -> Kiosk:
+    """Everything but the window: the session, the demo, the seats, the feedback and the camera."""
     from hardware.keyboard import KeyboardSeats
 
     from .config import load_config
@@ -128,9 +208,11 @@ def build(args, *, clock=None):
     config = load_config(args.config)
     hardware = config.hardware
     state_dir = args.state_dir or default_state_dir()
+    spec = camera_spec(args, config)
+    is_demo = args.demo or config.demo or spec is None
     gpio_problem = None
     presses = feedback = None
-    if has_gpio() and not args.demo:
+    if has_gpio() and not is_demo:
         presses, feedback, gpio_problem = open_gpio(hardware)
     gpio = presses is not None
     if not gpio:
@@ -142,14 +224,22 @@ def build(args, *, clock=None):
                       history=History(store.root / "history.sqlite3"), **kwargs)
     session.gpio_problem = gpio_problem
     session.resume()
-    demo = None
-    if args.demo or args.camera is None:
-        if args.camera is not None:
-            log.warning("the pile watcher is not written yet (issue 4): %s is ignored, the demo plays", args.camera)
+    demo = camera = None
+    if is_demo:
+        if spec is not None:
+            log.info("the demo plays with its own simulated camera: %s is not used", spec)
         from .demo import DemoTable
-        demo = DemoTable(session, players=args.players, seed=args.seed, render=card_render(args.deck))
+        table, camera = demo_camera(args.deck, args.seed)
+        demo = DemoTable(session, players=args.players, seed=args.seed, render=card_render(args.deck),
+                         thrower=table)
         demo.start()
-    return session, demo, presses, feedback, gpio
+    elif spec == "none":
+        session.camera("lost")                  # no camera: every card is touched in
+    else:
+        camera = open_camera(spec, args.deck)
+    if camera is not None:
+        session.listeners.append(camera.follow)
+    return Kiosk(session, demo, presses, feedback, gpio, camera)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -171,21 +261,21 @@ def main(argv: list[str] | None = None) -> int:
 
     configure(windowed=args.windowed or args.seconds is not None,
               offscreen=not has_display() or (args.seconds is not None and not os.environ.get("DISPLAY")))
-    session, demo, presses, feedback, gpio = build(args)
+    kiosk = build(args)
     from .ui.app import OonaApp, run_for
 
-    app = OonaApp(session, lang=args.lang, deck=args.deck, demo_table=demo,
-                  keyboard=None if gpio else presses,
-                  pintest=pintest_runner(args.config, mock=not gpio))
-    presses.on_press(app.hop(app.on_press))
+    app = OonaApp(kiosk.session, lang=args.lang, deck=args.deck, demo_table=kiosk.demo,
+                  keyboard=None if kiosk.gpio else kiosk.presses,
+                  pintest=pintest_runner(args.config, mock=not kiosk.gpio))
+    app.camera = kiosk.camera                   # the screens' previews
+    kiosk.presses.on_press(app.hop(app.on_press))
+    kiosk.start_camera(app.hop)
     if args.seconds is not None:
         run_for(app, args.seconds, args.screenshot)
     try:
         app.run()
     finally:
-        presses.close()
-        feedback.close()
-        session.close()
+        kiosk.close()
     return 0
 
 

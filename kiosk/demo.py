@@ -1,17 +1,28 @@
 """The demo table: simulated players and a simulated camera, feeding the session as real ones would.
 
 A :class:`~kiosk.rules.sim.Simulator` holds real cards and chooses what the players do; each
-choice goes into the :class:`~kiosk.session.Session` the way the table would send it (a card
-landing as a :class:`~kiosk.ports.CardReading` with its rendered face, a seat button, a touch).
-What the session accepts from anyone else (keys, the mouse, the turn timer) is mirrored into the
-simulator, so people can join in and the simulated players carry on from there.
+choice goes into the :class:`~kiosk.session.Session` the way the table would send it (a seat
+button, a touch, a card landing). What the session accepts from anyone else (keys, the mouse, the
+turn timer) is mirrored into the simulator, so people can join in and the simulated players
+carry on from there.
+
+A card played goes one of two ways:
+
+- with a ``thrower`` (the demo's camera, :class:`~kiosk.demo_camera.LiveTable`), a hand throws it
+  on the simulated table and it reaches the session only as the pile watcher reads it
+  (:meth:`DemoTable.reading`, on the UI thread). The players carry on once it is in; a misread
+  card is corrected with the misread flow (``correct``), one the referee refuses (an impossible
+  card) or the watcher missed is touched in, as a person at the table would;
+- without one, it lands at once as a :class:`~kiosk.ports.CardReading` with its rendered face.
 
 The UI calls :meth:`DemoTable.beat` from its clock; it returns the seconds until the next beat.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from .ports import CardReading
@@ -26,7 +37,24 @@ log = logging.getLogger(__name__)
 DEMO_HABITS = Habits(pause=0.0, timeout=0.0, undo=0.01, misread=0.03, catch=0.7, call_before=0.5,
                      challenge=0.5)
 """Pauses and timeouts are the demo's own doing (a hesitating player lets the timer run)."""
+CAMERA_HABITS = dataclasses.replace(DEMO_HABITS, misread=0.0)
+"""With the demo's camera, the misreads are the pile watcher's own."""
 DEMO_NAMES = ("سارة", "Omar", "نورة", "Khalid", "ريم", "Faisal")
+MISSED_SECONDS = 2.5
+"""A thrown card not read this long after it came to rest is touched in (the watcher missed it)."""
+WAIT_BEAT = 0.15
+"""The beat while a thrown card is on its way to the session."""
+
+
+@dataclass
+class Thrown:
+    """A card a simulated player threw, not yet in the session."""
+
+    code: str
+    rest: float
+    """Monotonic time it came (or will come) to rest."""
+    queued: list = dataclasses.field(default_factory=list)
+    """What the players did after it (a late «باقي وحدة!»), sent once the card is in."""
 
 
 class _Players(Simulator):
@@ -49,7 +77,8 @@ class DemoTable:
 
     def __init__(self, session: Session, *, players: int = 4, preset: str = "sahrat-oona",
                  seed: int = 1, render: Callable[[str], Any] | None = None,
-                 names: tuple[str, ...] | None = None, pace: float = 1.0):
+                 names: tuple[str, ...] | None = None, pace: float = 1.0,
+                 thrower: Any | None = None, clock: Callable[[], float] | None = None):
         self.session = session
         self.players = players
         self.preset = preset
@@ -59,9 +88,19 @@ class DemoTable:
         self.names = tuple(names or DEMO_NAMES[:players])
         self.pace = pace
         """Multiplies every delay (smaller is faster; tests use 0)."""
+        self.thrower = thrower
+        """The demo's camera table (``throw(code)`` → rest time, ``clear()``), or ``None``."""
+        self.clock = clock or session.clock
         self.sim: _Players | None = None
         self._sending = False
         self.beats = 0
+        self.thrown: Thrown | None = None
+        """The card on its way through the camera, if any."""
+        self.counts = {"read": 0, "misread": 0, "refused": 0, "missed": 0, "resync": 0, "ignored": 0}
+        """What became of the cards thrown: read right, misread (corrected), misread as an
+        impossible card (refused, touched in), missed (touched in); replays of the journal; and
+        camera readings that matched no card thrown."""
+        self._out_of_step = False
         session.listeners.append(self._mirror)
 
     # -- starting -----------------------------------------------------------------------------------
@@ -85,7 +124,15 @@ class DemoTable:
 
     def _fresh(self, players: int, options: dict, seed=None) -> None:
         seed = self.seed if seed is None else seed
-        self.sim = _Players(self, players, options, seed=seed, habits=DEMO_HABITS)
+        self.thrown = None
+        self._out_of_step = False
+        habits = DEMO_HABITS if self.thrower is None else CAMERA_HABITS
+        self.sim = _Players(self, players, options, seed=seed, habits=habits)
+
+    def _resync(self, why: str) -> None:
+        log.warning("demo players out of step (%s): replaying the journal", why)
+        self.counts["resync"] += 1
+        self.start()
 
     # -- the beat -------------------------------------------------------------------------------------
     def beat(self) -> float:
@@ -95,8 +142,14 @@ class DemoTable:
         if table is None or self.sim is None:
             return 1.0 * self.pace
         s = table.state
+        if self._out_of_step:
+            self._resync("someone else acted while a card was on its way")
+            return 0.5 * self.pace
+        if self.thrown is not None:
+            return self._wait_for_camera()
         if table.paused:
             return 0.5 * self.pace
+        left = None
         try:
             if s.phase == "setup" or (s.round_over and s.ranking is not None):
                 if s.match_over:
@@ -114,8 +167,9 @@ class DemoTable:
                 return (left + 0.3) * self.pace          # a player hesitates: the timer runs out
             self.sim.step()
         except (RuntimeError, RulesError) as exc:       # out of step: rebuild from the journal
-            log.warning("demo players out of step (%s): replaying the journal", exc)
-            self.start()
+            self._resync(str(exc))
+        if self.thrown is not None:
+            return WAIT_BEAT * self.pace
         return self._delay(left)
 
     def _delay(self, left: float | None) -> float:
@@ -131,21 +185,93 @@ class DemoTable:
             delay = min(delay, max(0.1, left - 0.5))
         return delay * self.pace
 
+    # -- through the camera -----------------------------------------------------------------------------
+    def _throw(self, event: Event) -> bool:
+        """A card played goes onto the camera's table; the players carry on as if it were in (the
+        session hears of it when the watcher reads it)."""
+        if isinstance(event, Play) and event.colour is not None:
+            event = dataclasses.replace(event, colour=None)   # the colour is named on the screen after
+        code = str(event.card)
+        rest = self.thrower.throw(code)
+        if not Simulator.emit(self.sim, dataclasses.replace(event, t=self.session.referee.t())):
+            return False
+        self.thrown = Thrown(code, rest)
+        return True
+
+    def reading(self, reading: CardReading):
+        """The camera read a card (on the UI thread): into the session, and a misread put right."""
+        thrown = self.thrown
+        if reading.event != "landed" or thrown is None or self.session.referee is None:
+            self.counts["ignored"] += 1          # nothing on its way: a late or doubled reading
+            log.info("demo: camera reading %s %s ignored (no card on its way)", reading.event, reading.code)
+            return None
+        outcome = self._send_quietly(lambda: self.session.card(reading))
+        if not outcome.accepted:                 # an impossible card: the table touches the right one in
+            self.counts["refused"] += 1
+            log.info("demo: camera read %s for %s, refused (%s): touched in", reading.code, thrown.code,
+                     outcome.refused.reason)
+            self._touch_in(thrown)
+            return outcome
+        if reading.code == thrown.code:
+            self.counts["read"] += 1
+        else:                                    # read as another playable card: "that card was misread"
+            self.counts["misread"] += 1
+            log.info("demo: camera read %s for %s: corrected", reading.code, thrown.code)
+            fix = self._send_quietly(lambda: self.session.touch("correct", card=thrown.code))
+            if not fix.accepted:
+                self._resync(f"the correction to {thrown.code} was refused: {fix.refused.reason}")
+                return outcome
+        self._landed()
+        return outcome
+
+    def _wait_for_camera(self) -> float:
+        thrown = self.thrown
+        if self.clock() < thrown.rest + MISSED_SECONDS:
+            return WAIT_BEAT * self.pace
+        self.counts["missed"] += 1
+        log.info("demo: the camera missed %s: touched in", thrown.code)
+        self._touch_in(thrown)
+        return self._delay(None)
+
+    def _touch_in(self, thrown: Thrown) -> None:
+        """The card played, touched in on the screen (the camera lost or misread it)."""
+        snapshot = self.render(thrown.code) if self.render is not None else None
+        outcome = self._send_quietly(lambda: self.session.card(CardReading(thrown.code, thrown.rest, snapshot)))
+        if outcome.accepted:
+            self._landed()
+        else:
+            self._resync(f"{thrown.code} touched in was refused: {outcome.refused.reason}")
+
+    def _landed(self) -> None:
+        """The thrown card is in: what the players did after it goes in too."""
+        queued, self.thrown = self.thrown.queued, None
+        for event in queued:
+            outcome = self._send_quietly(lambda e=event: self._direct(e))
+            if not outcome.accepted:
+                self._resync(f"{event.name} after the card was refused: {outcome.refused.reason}")
+                return
+
+    def _send_quietly(self, act: Callable[[], Outcome]) -> Outcome:
+        """Do ``act`` without mirroring its outcome (the players already did it)."""
+        self._sending = True
+        try:
+            return act()
+        finally:
+            self._sending = False
+
     # -- into the session -----------------------------------------------------------------------------
     def send(self, event: Event) -> bool:
         """One simulated action, the way the table would make it; mirrored when accepted."""
-        session, stamp = self.session, session_now(self.session)
+        if self.thrower is not None and isinstance(event, (Play, TurnUp)) and self.thrown is None:
+            return self._throw(event)
+        if self.thrown is not None:              # after a card still on its way: sent once it is in
+            if not Simulator.emit(self.sim, dataclasses.replace(event, t=self.session.referee.t())):
+                return False
+            self.thrown.queued.append(event)
+            return True
         self._sending = True
         try:
-            if isinstance(event, (Play, TurnUp)):
-                code = str(event.card)
-                snapshot = self.render(code) if self.render is not None else None
-                outcome = session.card(CardReading(code, stamp, snapshot))
-            elif isinstance(event, (Call, Catch)):
-                outcome = session.press(event.seat, event.name, stamp)
-            else:
-                fields = {k: v for k, v in to_json(event).items() if k not in ("t", "event")}
-                outcome = session.touch(event.name, **fields)
+            outcome = self._direct(event)
         finally:
             self._sending = False
         if not outcome.accepted:
@@ -153,13 +279,37 @@ class DemoTable:
             log.info("demo %s refused: %s", event.name, outcome.refused.reason)
             return False
         Simulator.emit(self.sim, parse_event(outcome.line))
+        if self.thrower is not None and outcome.line.get("event") == "deal":
+            self.thrower.clear()
         return True
+
+    def _direct(self, event: Event) -> Outcome:
+        """An action into the session as the table would send it (cards land with their face)."""
+        session, stamp = self.session, session_now(self.session)
+        if isinstance(event, (Play, TurnUp)):
+            code = str(event.card)
+            snapshot = self.render(code) if self.render is not None else None
+            return session.card(CardReading(code, stamp, snapshot))
+        if isinstance(event, (Call, Catch)):
+            return session.press(event.seat, event.name, stamp)
+        fields = {k: v for k, v in to_json(event).items() if k not in ("t", "event")}
+        return session.touch(event.name, **fields)
 
     # -- from the session -----------------------------------------------------------------------------
     def _mirror(self, outcome: Outcome) -> None:
         if self._sending or self.sim is None:
             return
-        self._mirror_foreign(parse_event(outcome.line))
+        if self.thrown is not None or self._out_of_step:
+            self._out_of_step = True             # the players are ahead: they catch up at the next beat
+            return
+        try:
+            self._mirror_foreign(parse_event(outcome.line))
+        except (RuntimeError, RulesError) as exc:
+            log.info("demo players cannot follow %s (%s)", outcome.line.get("event"), exc)
+            self._out_of_step = True
+            return
+        if self.thrower is not None and outcome.line.get("event") == "deal":
+            self.thrower.clear()
 
     def _mirror_foreign(self, event: Event) -> None:
         """Move the simulated cards as the table says, then apply the event to the players' table."""

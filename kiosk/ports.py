@@ -12,7 +12,7 @@ from typing import Any, Callable, Protocol
 
 @dataclass(frozen=True)
 class CardReading:
-    """A card the camera saw come to rest on the pile."""
+    """A card the camera saw come to rest on the pile (or, ``event="taken_back"``, leave it)."""
 
     code: str
     """The card in journal notation (``saffron-7``, ``colour4``)."""
@@ -20,16 +20,22 @@ class CardReading:
     """Monotonic seconds when it landed, stamped at the source (never when handled)."""
     snapshot: Any = field(default=None, compare=False)
     """The card as seen: an (H, W, 3) uint8 BGR image, or ``None``."""
+    event: str = "landed"
+    """``landed`` (came to rest on the pile) or ``taken_back`` (the top card left it again)."""
+    confidence: float | None = field(default=None, compare=False)
+    """How sure the camera was (0..1), ``None`` for a card touched in or dealt by the demo."""
 
 
 class CardSource(Protocol):
     """Anything that reports cards landing: the pile watcher, a video file, the demo.
 
-    ``deliver`` is thread-safe (the kiosk passes its hop onto the UI thread); a source may call
-    it from its own thread.
+    ``deliver`` and ``status`` are thread-safe (the kiosk passes its hop onto the UI thread); a
+    source may call them from its own thread. ``status`` hears ``ok`` (frames arrive) and ``lost``
+    (the camera stopped delivering: cards are touched in until it says ``ok`` again).
     """
 
-    def start(self, deliver: Callable[[CardReading], None]) -> None: ...
+    def start(self, deliver: Callable[[CardReading], None],
+              status: Callable[[str], None] | None = None) -> None: ...
 
     def close(self) -> None: ...
 

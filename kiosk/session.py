@@ -159,12 +159,33 @@ class Session:
         """The camera's state changed: ``ok`` or ``lost`` (cards are then touched in)."""
         self.camera_status = status
 
-    def card(self, reading: CardReading) -> Outcome:
-        """A card landed on the pile (camera or demo)."""
+    def card(self, reading: CardReading) -> Outcome | None:
+        """A card landed on the pile (camera, demo or touched in), or the camera saw one taken
+        back (see :meth:`card_taken_back`)."""
+        if reading.event == "taken_back":
+            return self.card_taken_back(reading)
+        if self.referee is None:
+            return Outcome(None, (), RulesError(f"no match is being played: take {reading.code} back",
+                                                card=reading.code))
         outcome = self.referee.card_landed(reading.code, reading.stamp)
         if outcome.accepted:
             self.last_reading = reading
         return self._said(outcome)
+
+    def card_taken_back(self, reading: CardReading) -> Outcome | None:
+        """The camera saw the top card leave the pile. When it is the card just played (the
+        journal's last line is its play or turn-up, nothing since), the play is undone, as the
+        undo touch would; anything else is left to the table (``None``)."""
+        if self.referee is None:
+            return None
+        last = self.referee.journal.lines[-1]
+        if last.get("event") not in ("play", "turn_up") or last.get("card") != reading.code:
+            log.info("camera: %s taken back, not the last play: left to the table", reading.code)
+            return None
+        outcome = self.touch("undo")
+        if outcome.accepted:
+            self.last_reading = None
+        return outcome
 
     def press(self, seat: int, button: str, stamp: float) -> Outcome:
         """A seat button (GPIO or keyboard), stamped where it was seen."""

@@ -28,6 +28,9 @@ def test_demo_runs_screenshots_and_resumes_paused(tmp_path):
                      tmp_path=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
     assert (tmp_path / "shot.png").stat().st_size > 10_000
+    import cv2
+    view = cv2.imread(str(tmp_path / "shot.png"))[100:220, 60:215]     # beside the ring: the camera
+    assert view.std() > 15 and abs(view.mean(axis=(0, 1)) - (26, 20, 18)).max() > 20
     lines = [json.loads(l) for l in (state / "current.jsonl").read_text().splitlines()]
     assert [l["event"] for l in lines[:3]] == ["match", "deal", "turn_up"]
 

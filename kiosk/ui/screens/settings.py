@@ -1,11 +1,17 @@
-"""The settings screen: language, deck, the pin test, the camera preview placeholder."""
+"""The settings screen: language, deck, the pin test, and the camera's live preview with the pile
+area that calibration found (asked for every few seconds while the screen shows)."""
 
 from __future__ import annotations
 
 import threading
+import time
 
 from kivy.clock import Clock
 from kivy.uix.screenmanager import Screen
+
+from ..camera_view import CameraView  # noqa: F401  (registers the kv class)
+
+CALIBRATE_SECONDS = 2.0
 
 
 class SettingsScreen(Screen):
@@ -15,6 +21,7 @@ class SettingsScreen(Screen):
         self.app = app
         super().__init__(**kwargs)
         self._running = False
+        self._calibrated_at = 0.0
 
     def run_pintest(self) -> bool:
         """Start the hardware pin test (if this kiosk has one); False when it cannot run now."""
@@ -38,4 +45,23 @@ class SettingsScreen(Screen):
         self.ids.pintest_result.raw = t("pintest_passed") if ok else t("pintest_failed", text=detail[-60:])
 
     def refresh(self, now: float | None = None) -> None:
-        pass
+        camera = getattr(self.app, "camera", None)
+        view = self.ids.preview_image
+        if camera is None:
+            return
+        if camera.status == "lost":
+            view.clear()
+        else:
+            view.show(camera.preview)
+        wall = time.monotonic()
+        if wall - self._calibrated_at >= CALIBRATE_SECONDS:
+            self._calibrated_at = wall
+            camera.request_calibration()
+        found = camera.calibration
+        area = list(found.pile_area) if found is not None and found.pile_area is not None else []
+        if view.area != area:
+            view.area = area
+        status = (self.app.text("warning_camera_lost") if camera.status == "lost"
+                  else self.app.text("no_camera") if self.app.demo else camera.spec)
+        problems = ", ".join(found.problems) if found is not None and found.problems else ""
+        self.app.camera_label = status + (f" · {problems}" if problems else "")

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 from kivy.factory import Factory
+from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from ..camera_view import CameraView  # noqa: F401  (registers the kv class)
 from ..present import TableView, present_table
 from ..widgets import ALabel, AButton, ColourButton, SeatSpot
 
 
 class TableScreen(Screen):
     """Shows the match; every touch goes to the session, which says what became of it."""
+
+    has_camera = BooleanProperty(False)
+    """A camera is watching the pile: its live view sits beside the timer ring."""
+    ring_x = NumericProperty(0.5)
 
     def __init__(self, app, **kwargs):
         self.app = app
@@ -77,6 +83,19 @@ class TableScreen(Screen):
         self._show_seats(view)
         self._show_said(view)
         self._show_overlay(view)
+        self._show_camera()
+
+    def _show_camera(self) -> None:
+        """The camera's newest frame beside the ring (a few times a second: the view throttles)."""
+        camera = getattr(self.app, "camera", None)
+        self.has_camera = camera is not None
+        self.ring_x = (0.75 if self.app.rtl else 0.25) if self.has_camera else 0.5
+        if camera is None:
+            return
+        if camera.status == "lost":
+            self.ids.camera.clear()
+        else:
+            self.ids.camera.show(camera.preview)
 
     def _show_seats(self, view: TableView) -> None:
         box = self.ids.seats

@@ -1,0 +1,253 @@
+"""The camera card source: recorded tables (folder, video file) read into journal lines through the
+session, a camera lost and found again, a silent camera, and a card taken back."""
+
+import queue
+import threading
+import time
+
+import cv2
+import numpy as np
+import pytest
+
+from kiosk.__main__ import card_render, open_camera
+from kiosk.camera import CameraCardSource
+from kiosk.demo_camera import LiveTable
+from kiosk.journal import MatchStore
+from kiosk.ports import CardReading
+from kiosk.session import MatchSetup, Session
+from vision.errors import CameraUnavailableError
+from vision.table_sim import TableSim
+
+PLAYS = ["indigo-6", "indigo-3", "saffron-3", "saffron-stop"]
+"""A turn-up and three plays the rules accept, seat after seat."""
+
+
+class ManualClock:
+    def __init__(self, now: float = 50.0):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def table_frames(codes, *, fps=15, gap=2.2):
+    """The simulated table throwing ``codes`` one by one: BGR frames, ``fps`` a second (the
+    folder source's pace)."""
+    clock = ManualClock()
+    table = LiveTable(TableSim(seed=7, cards=0), card_render("oona"), clock=clock, seed=7)
+    frames = []
+    for code in codes + [None]:
+        if code is not None:
+            table.throw(code)
+        for _ in range(int(gap * fps)):
+            frames.append(table.render(len(frames))[0])
+            clock.now += 1 / fps
+    return frames
+
+
+@pytest.fixture(scope="module")
+def recorded():
+    return table_frames(PLAYS)
+
+
+class UiThread:
+    """What the Kivy hop does, for tests: calls queued from other threads, run here."""
+
+    def __init__(self):
+        self.calls = queue.Queue()
+
+    def hop(self, handler):
+        return lambda *args: self.calls.put((handler, args))
+
+    def run_until(self, done, timeout=30.0):
+        deadline = time.monotonic() + timeout
+        while not done() and time.monotonic() < deadline:
+            try:
+                handler, args = self.calls.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            handler(*args)
+        assert done(), "timed out"
+
+
+def new_session(tmp_path):
+    session = Session(MatchStore(tmp_path / "state"))
+    session.new_match(MatchSetup(4, {"preset": "sahrat-oona", "turn_seconds": 0},
+                                 ("A", "B", "C", "D")), dealer=3)
+    return session
+
+
+def test_a_recorded_table_becomes_journal_lines(tmp_path, recorded):
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for i, image in enumerate(recorded):
+        cv2.imwrite(str(folder / f"{i:04d}.png"), image)
+    session = new_session(tmp_path)
+    statuses = []
+    camera = open_camera(f"folder:{folder}", "oona")
+    ui = UiThread()
+    camera.start(ui.hop(session.card), ui.hop(lambda s: (statuses.append(s), session.camera(s))))
+    try:
+        ui.run_until(lambda: statuses[-1:] == ["lost"])     # the recording ended
+    finally:
+        camera.close()
+    lines = session.referee.journal.lines
+    assert [(line["event"], line["card"]) for line in lines[2:]] == \
+        [("turn_up", "indigo-6")] + [("play", code) for code in PLAYS[1:]]
+    assert [line.get("seat") for line in lines[3:]] == [0, 1, 2]
+    assert statuses == ["ok", "lost"] and camera.opened == 1       # a recording is not reopened
+    assert session.last_reading.snapshot.shape == (192, 128, 3)
+    assert "camera_lost" in session.warnings()
+    session.close()
+
+
+def test_a_video_file_too(tmp_path, recorded):
+    path = tmp_path / "table.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 15.0, (640, 480))
+    for image in recorded[:66]:                                  # the turn-up and the first play
+        writer.write(image)
+    writer.release()
+    readings, statuses = [], []
+    camera = open_camera(f"file:{path}", "oona")
+    ui = UiThread()
+    started = time.monotonic()
+    camera.start(ui.hop(readings.append), ui.hop(statuses.append))
+    try:
+        ui.run_until(lambda: statuses[-1:] == ["lost"])
+    finally:
+        camera.close()
+    assert [r.code for r in readings] == PLAYS[:2]
+    # media time is moved to the kiosk's clock: each card stamped when it came to rest, in order
+    assert started - 1 < readings[0].stamp < readings[1].stamp <= time.monotonic()
+
+
+class FakeFrame:
+    def __init__(self, t):
+        self.image = np.zeros((48, 64, 3), np.uint8)
+        self.t = t
+
+
+class FakeSource:
+    """A live source giving ``frames`` frames, then failing (or, ``silent``, then saying nothing)."""
+
+    keep_every_frame = False
+
+    def __init__(self, frames: int, *, silent: bool = False):
+        self.left, self.silent = frames, silent
+        self.stopped = threading.Event()
+        self.error = None
+        self.closed = False
+
+    def start(self):
+        return self
+
+    def read(self, timeout=None):
+        if self.left > 0:
+            self.left -= 1
+            return FakeFrame(time.monotonic())
+        if self.silent:
+            self.stopped.wait(timeout)
+            return None
+        self.error = CameraUnavailableError("fake", "unplugged")
+        self.stopped.set()
+        raise self.error
+
+    def close(self):
+        self.closed = True
+        self.stopped.set()
+
+
+class LandsEveryThird:
+    """A pile watcher that sees ``indigo-3`` land on every third frame."""
+
+    def __init__(self):
+        self.frames = 0
+
+    def feed(self, image, t):
+        self.frames += 1
+        if self.frames % 3:
+            return []
+        return [type("Event", (), {"event": "landed", "t": t - 0.2, "code": "indigo-3", "colour": "indigo",
+                                   "rank": "3", "confidence": 0.9, "snapshot": None})()]
+
+
+def test_a_camera_lost_and_found_again(tmp_path):
+    opened = []
+
+    def open_source(spec):
+        opened.append(spec)
+        if len(opened) == 1:
+            raise CameraUnavailableError(spec, "not plugged in")
+        return FakeSource(6 if len(opened) == 2 else 10_000)
+
+    session = new_session(tmp_path)
+    statuses, readings = [], []
+    camera = CameraCardSource("picamera2", open_source=open_source, make_watcher=LandsEveryThird,
+                              retry_seconds=0.05)
+    ui = UiThread()
+
+    def status(s):
+        session.camera(s)
+        statuses.append((s, session.warnings()))
+
+    camera.start(ui.hop(readings.append), ui.hop(status))
+    try:
+        ui.run_until(lambda: len(statuses) >= 4)
+    finally:
+        camera.close()
+    assert [s for s, _ in statuses] == ["lost", "ok", "lost", "ok"]
+    assert "camera_lost" in statuses[2][1] and "camera_lost" not in session.warnings()
+    assert len(opened) == 3 and "unplugged" in (camera.problem or "unplugged")
+    assert len(readings) >= 2 and all(r.code == "indigo-3" and r.stamp <= time.monotonic() for r in readings)
+    session.close()
+
+
+def test_a_silent_camera_is_lost_and_reopened():
+    sources = []
+
+    def open_source(spec):
+        sources.append(FakeSource(2, silent=True))
+        return sources[-1]
+
+    statuses = []
+    camera = CameraCardSource("opencv:0", open_source=open_source, make_watcher=LandsEveryThird,
+                              retry_seconds=0.01, stall_seconds=0.1)
+    ui = UiThread()
+    camera.start(ui.hop(lambda r: None), ui.hop(statuses.append))
+    try:
+        ui.run_until(lambda: statuses[:3] == ["ok", "lost", "ok"])
+    finally:
+        camera.close()
+    assert sources[0].closed and camera.problem is None                # frames again
+    camera.close()                                              # idempotent
+
+
+def test_the_preview_is_small_and_new_each_frame():
+    camera = CameraCardSource("x", open_source=None, make_watcher=LandsEveryThird)
+    got = []
+    camera.attach(got.append)
+    big = FakeFrame(1.0)
+    big.image = np.zeros((480, 640, 3), np.uint8)
+    camera.feed(big)
+    first = camera.preview
+    camera.feed(big)
+    assert first.image.shape == (240, 320, 3) and first.scale == 0.5 and first.frame_size == (640, 480)
+    assert camera.preview.index == first.index + 1 and camera.status == "ok"
+
+
+def test_a_card_taken_back_right_after_its_play_is_undone(tmp_path):
+    session = new_session(tmp_path)
+    now = time.monotonic()
+    assert session.card(CardReading("indigo-6", now)).accepted
+    assert session.card(CardReading("indigo-3", now + 1)).accepted
+    assert session.card(CardReading("indigo-9", now + 2, event="taken_back")) is None   # not the top card
+    undone = session.card(CardReading("indigo-3", now + 3, event="taken_back"))
+    assert undone.accepted and session.referee.journal.lines[-1]["event"] == "undo"
+    assert str(session.table.state.pile[-1]) == "indigo-6"
+    session.close()
+
+
+def test_a_card_before_any_match_is_refused(tmp_path):
+    session = Session(MatchStore(tmp_path / "state"))
+    outcome = session.card(CardReading("indigo-3", time.monotonic()))
+    assert not outcome.accepted and outcome.refused.card == "indigo-3"
