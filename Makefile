@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
 # Debian packages the tests and the app need; installed when missing and we run as root.
-DEB_PACKAGES := systemd libgl1 libegl1 libgl1-mesa-dri libmtdev1
+DEB_PACKAGES := systemd libgl1 libegl1 libgl1-mesa-dri libmtdev1 fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-lato fonts-open-sans fonts-roboto-unhinted
 
 .PHONY: run test bench deb-deps clean vision-model vision-corners
 
@@ -39,9 +39,9 @@ run: $(STAMP) deb-deps
 bench: $(STAMP)
 	$(PY) benchmarks/bench_replay.py
 
-# Retrain the card recogniser's models (vision/models/*.npz) from fixed seeds, one core.
-vision-model: $(STAMP)
-	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m vision.train --deck both
+# Retrain the card recogniser's models (vision/models/{oona,classic,corner}.npz) from fixed seeds, one core.
+vision-model: $(STAMP) deb-deps
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m vision.train --deck all
 
 # Retrain the hand scan's corner-index model (vision/models/corners_hand.npz) on uno-fanned's
 # training part (OONA_UNO_FANNED, default ../shared/data/uno-fanned), one core, a few seconds.

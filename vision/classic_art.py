@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 
 from . import glyphs
+from . import ttf as ttf_fonts
 from .paths import transform
 from .raster import draw
 
@@ -32,7 +33,19 @@ def _text_mask(text: str, size: int, rng: np.random.Generator) -> np.ndarray:
     """A white-on-black mask of `text` about `size` px tall, in one of several fonts."""
     canvas = np.zeros((size * 2, size * 3), np.uint8)
     centre = (canvas.shape[1] / 2, canvas.shape[0] / 2)
-    if rng.random() < 0.4 and text.lstrip("+").isdigit():
+    pick, ttf = rng.random(), rng.integers(len(ttf_fonts.FONT_NAMES))
+    fonts = ttf_fonts.available_fonts()
+    if pick < 0.55 and fonts:
+        mask = ttf_fonts.text_mask(text, ttf_fonts.load_font(fonts[ttf % len(fonts)]), size)
+        if mask.shape[1] > canvas.shape[1] - 4:
+            mask = cv2.resize(mask, (canvas.shape[1] - 4, mask.shape[0]), interpolation=cv2.INTER_AREA)
+        y0, x0 = (canvas.shape[0] - mask.shape[0]) // 2, (canvas.shape[1] - mask.shape[1]) // 2
+        canvas[y0:y0 + mask.shape[0], x0:x0 + mask.shape[1]] = mask
+        if text in ("6", "9") and rng.random() < 0.85:
+            y = y0 + mask.shape[0] + max(2, size // 12)
+            cv2.line(canvas, (x0 + mask.shape[1] // 6, y), (x0 + mask.shape[1] * 5 // 6, y), 255,
+                     max(2, size // 9))
+    elif pick < 0.7 and text.lstrip("+").isdigit():
         width = size * rng.uniform(0.14, 0.22)
         shapes = (glyphs.digit(text, (255, 255, 255)) if text.isdigit()
                   else glyphs.plus_number(text[1], (255, 255, 255)))
@@ -54,7 +67,50 @@ def _text_mask(text: str, size: int, rng: np.random.Generator) -> np.ndarray:
     return cv2.warpAffine(canvas, m, (canvas.shape[1], canvas.shape[0]))
 
 
+def _arrow(canvas, tail, head, width: float, size: float) -> None:
+    """A thick arrow from `tail` to `head` (canvas pixels) with a triangular head."""
+    tail, head = np.float32(tail), np.float32(head)
+    d = head - tail
+    d /= np.linalg.norm(d) + 1e-6
+    n = np.float32([-d[1], d[0]])
+    neck = head - d * size * 0.28
+    cv2.line(canvas, tuple(np.int32(tail * 16)), tuple(np.int32(neck * 16)), 255,
+             max(1, int(width)), cv2.LINE_AA, shift=4)
+    tri = np.int32([head * 16, (neck + n * size * 0.22) * 16, (neck - n * size * 0.22) * 16])
+    cv2.fillConvexPoly(canvas, tri, 255, cv2.LINE_AA, shift=4)
+
+
+def _classic_symbol_mask(rank: str, size: int, rng: np.random.Generator) -> np.ndarray:
+    """The printed classic skip (a ring struck through) or reverse (two opposed bent arrows)."""
+    canvas = np.zeros((size * 2, size * 3), np.uint8)
+    c = np.float32([canvas.shape[1] / 2, canvas.shape[0] / 2])
+    width = size * rng.uniform(0.13, 0.2)
+    if rank == "skip":
+        radius = size * rng.uniform(0.4, 0.5)
+        cv2.ellipse(canvas, (tuple(c), (2 * radius, 2 * radius * rng.uniform(0.9, 1.15)), 0), 255,
+                    max(1, int(width)), cv2.LINE_AA)
+        a = np.radians(rng.uniform(120, 150))
+        v = np.float32([np.cos(a), -np.sin(a)]) * radius
+        cv2.line(canvas, tuple(np.int32((c - v) * 16)), tuple(np.int32((c + v) * 16)), 255,
+                 max(1, int(width)), cv2.LINE_AA, shift=4)
+    else:
+        a = np.radians(rng.uniform(35, 55))
+        d = np.float32([np.cos(a), -np.sin(a)])
+        n = np.float32([-d[1], d[0]])
+        gap, reach = size * rng.uniform(0.14, 0.22), size * rng.uniform(0.35, 0.45)
+        for sign in (1, -1):
+            start = c - sign * d * reach + sign * n * gap
+            bend = start + sign * n * size * rng.uniform(0.0, 0.18)
+            if np.linalg.norm(bend - start) > 1:
+                cv2.line(canvas, tuple(np.int32(bend * 16)), tuple(np.int32(start * 16)), 255,
+                         max(1, int(width)), cv2.LINE_AA, shift=4)
+            _arrow(canvas, start, c + sign * d * reach + sign * n * gap, width, size)
+    return canvas
+
+
 def _symbol_mask(rank: str, size: int, rng: np.random.Generator) -> np.ndarray:
+    if rng.random() < 0.7:
+        return _classic_symbol_mask(rank, size, rng)
     canvas = np.zeros((size * 2, size * 3), np.uint8)
     cx, cy = canvas.shape[1] / 2, canvas.shape[0] / 2
     width = rng.uniform(0.14, 0.2)
@@ -98,6 +154,20 @@ def _mini_cards(image, centre, size, rgbs, rng):
 def classic_face(colour: str, rank: str, rng: np.random.Generator | None = None, *,
                  edition: str | None = None, px_per_mm: float = 5.0) -> np.ndarray:
     """One classic UNO face as a BGR image; `colour` is red/yellow/green/blue or `wild`."""
+    return classic_face_with_index(colour, rank, rng, edition=edition, px_per_mm=px_per_mm)[0]
+
+
+def _ink_box(mask: np.ndarray, at, grow: int) -> tuple[float, float, float, float]:
+    ys, xs = np.nonzero(mask > 127)
+    if len(xs) == 0:
+        return (at[0] - 1, at[1] - 1, at[0] + 1, at[1] + 1)
+    x0, y0 = at[0] - mask.shape[1] / 2, at[1] - mask.shape[0] / 2
+    return (x0 + xs.min() - grow, y0 + ys.min() - grow, x0 + xs.max() + grow, y0 + ys.max() + grow)
+
+
+def classic_face_with_index(colour: str, rank: str, rng: np.random.Generator | None = None, *,
+                            edition: str | None = None, px_per_mm: float = 5.0):
+    """A classic face and the box (x0, y0, x1, y1, face pixels) of its top-left corner index."""
     rng = rng if rng is not None else np.random.default_rng(0)
     edition = edition or EDITIONS[rng.integers(len(EDITIONS))]
     w, h = int(CARD_W_MM * px_per_mm), int(CARD_H_MM * px_per_mm)
@@ -149,6 +219,7 @@ def classic_face(colour: str, rank: str, rng: np.random.Generator | None = None,
     small = int(h * rng.uniform(0.1, 0.13))
     spot = (border + small * 0.75, border + small * 0.8)
     if rank == "wild":
+        box = (spot[0] - small * 0.55, spot[1] - small * 0.65, spot[0] + small * 0.55, spot[1] + small * 0.65)
         cv2.ellipse(image, (spot, (small * 0.9, small * 1.2), 30), WHITE[::-1], -1, cv2.LINE_AA)
         for q, rgb in enumerate(quad):
             cv2.ellipse(image, (int(spot[0]), int(spot[1])), (int(small * 0.35), int(small * 0.5)),
@@ -156,7 +227,9 @@ def classic_face(colour: str, rank: str, rng: np.random.Generator | None = None,
     else:
         text = {"draw2": "+2", "wild4": "+4"}.get(rank, rank)
         mask = _symbol_mask(rank, small, rng) if rank in ("skip", "reverse") else _text_mask(text, small, rng)
-        _paint(image, mask, WHITE, spot, outline=1, shadow=1)
+        edge = int(rng.integers(1, max(2, int(px_per_mm * 0.6)) + 1))
+        _paint(image, mask, WHITE, spot, outline=edge, shadow=int(rng.integers(0, edge + 1)))
+        box = _ink_box(mask, spot, edge + 1)
     turned = image[::-1, ::-1]
     half = image.copy()
     half[h // 2:, :] = turned[h // 2:, :]
@@ -164,4 +237,4 @@ def classic_face(colour: str, rank: str, rng: np.random.Generator | None = None,
     out = image.copy()
     region = (slice(h - border - 2 * small, h), slice(w - border - 2 * small, w))
     out[region] = half[region]
-    return out
+    return out, box

@@ -12,6 +12,10 @@ MAX_SIDE = 640
 #: Outlines are searched for at this size (longer side), then warped from the full photo.
 SEARCH_SIDE = 640
 MIN_AREA_PX = 1200
+#: Masks whose card outline is a thin ring (white border) a finger can cut; how many of their
+#: biggest pieces are joined pairwise.
+_RING_MASKS = (0, 2)
+PAIR_PIECES = 4
 #: At most how many of the best-looking outlines the classifier checks.
 VERIFY_TOP = 8
 ASPECT_RANGE = (0.52, 0.82)
@@ -56,6 +60,7 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
 def _refine(quad: np.ndarray, contour: np.ndarray) -> np.ndarray:
     """Corners re-found as crossings of straight lines fitted to the contour's four sides."""
     points = contour.reshape(-1, 2).astype(np.float32)
+    points = points[::max(1, len(points) // 300)]
     lines = []
     for i in range(4):
         a, b = quad[i], quad[(i + 1) % 4]
@@ -196,32 +201,48 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
     frame_area = image.shape[0] * image.shape[1]
     candidates: list[tuple[float, float, np.ndarray, np.ndarray]] = []
     seen: set[tuple] = set()
-    for mask in _masks(image):
+
+    def consider(contour: np.ndarray, hull: np.ndarray, area: float) -> None:
+        if area < MIN_AREA_PX or area > 0.9 * frame_area:
+            return
+        (_, _), (rw, rh), _ = cv2.minAreaRect(hull)
+        aspect = min(rw, rh) / max(rw, rh)
+        if not ASPECT_RANGE[0] <= aspect <= ASPECT_RANGE[1] or area < 0.6 * rw * rh:
+            return
+        quad = _refine(_order(_quad_from_contour(contour)), contour) / search
+        # The contour may be the card's edge, or the edge of its field inside the border.
+        for grown, guess, guess_area in ((0, quad, area), (1, _grown(quad), area * 1.2)):
+            # Masks often agree on an outline: score it once (a found edge over a grown one).
+            key = (grown, *(guess.ravel() / (0.015 * np.sqrt(guess_area) + 1)).astype(int))
+            if key in seen:
+                continue
+            seen.add(key)
+            small = warp(photo, guess)
+            candidates.append((_card_score(small), guess_area, guess, small))
+            if candidates[-1][0] > 0.9:  # the card's own edge: no need to grow it
+                break
+
+    for index, mask in enumerate(_masks(image)):
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        pieces = []
         for contour in contours:
             if len(contour) < 8:
                 continue
             # The hull, not the contour: a finger across the white border opens its ring.
             hull = cv2.convexHull(contour)
             area = cv2.contourArea(hull)
-            if area < MIN_AREA_PX or area > 0.9 * frame_area:
-                continue
-            (_, _), (rw, rh), _ = cv2.minAreaRect(hull)
-            aspect = min(rw, rh) / max(rw, rh)
-            if not ASPECT_RANGE[0] <= aspect <= ASPECT_RANGE[1] or area < 0.6 * rw * rh:
-                continue
-            quad = _refine(_order(_quad_from_contour(contour)), contour) / search
-            # The contour may be the card's edge, or the edge of its field inside the border.
-            for grown, guess, guess_area in ((0, quad, area), (1, _grown(quad), area * 1.2)):
-                # Masks often agree on an outline: score it once (a found edge over a grown one).
-                key = (grown, *(guess.ravel() / (0.015 * np.sqrt(guess_area) + 1)).astype(int))
-                if key in seen:
-                    continue
-                seen.add(key)
-                small = warp(photo, guess)
-                candidates.append((_card_score(small), guess_area, guess, small))
-                if candidates[-1][0] > 0.9:  # the card's own edge: no need to grow it
-                    break
+            consider(contour, hull, area)
+            if index in _RING_MASKS and MIN_AREA_PX / 4 < area < 0.5 * frame_area:
+                pieces.append((area, contour))
+        # Two fingers cut the white border in two: join the biggest thin pieces pairwise.
+        pieces.sort(key=lambda p: -p[0])
+        for i, (area_i, piece_i) in enumerate(pieces[:PAIR_PIECES]):
+            for area_j, piece_j in pieces[i + 1:PAIR_PIECES]:
+                joined = np.concatenate([piece_i, piece_j])
+                hull = cv2.convexHull(joined)
+                area = cv2.contourArea(hull)
+                if area < 1.3 * (area_i + area_j):  # halves of one outline, not two things apart
+                    consider(joined, hull, area)
     largest = max((area for score, area, _, _ in candidates if score > 0.3), default=1.0)
     ranked = sorted(((score * (0.8 + 0.2 * min(1.0, np.sqrt(area / largest))), quad, small)
                      for score, area, quad, small in candidates if score > 0.1),
@@ -231,12 +252,12 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
         # once the best confirmed score nears the next outline's look (or after VERIFY_TOP tries).
         confirmed: list[tuple[float, np.ndarray, np.ndarray]] = []
         for score, quad, small in ranked:
-            if len(confirmed) >= VERIFY_TOP or (confirmed and confirmed[0][0] >= 0.85 * score):
+            if len(confirmed) >= VERIFY_TOP or (confirmed and confirmed[0][0] >= 0.85 * (0.5 + 0.5 * score)):
                 break
             reach = 0.03 * float(np.hypot(*(quad[0] - quad[2])))
             if any(np.abs(quad - other).max() < reach for _, other, _ in confirmed):
                 continue
-            confirmed.append((score * verify(small), quad, small))
+            confirmed.append(((0.5 + 0.5 * score) * verify(small), quad, small))
             confirmed.sort(key=lambda c: -c[0])
         ranked = confirmed
     if not ranked or ranked[0][0] < (0.2 if verify else 0.35):
