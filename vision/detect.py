@@ -14,10 +14,10 @@ SEARCH_SIDE = 640
 MIN_AREA_PX = 1200
 #: Masks whose card outline is a thin ring (white border) a finger can cut; how many of their
 #: biggest pieces are joined pairwise.
-_RING_MASKS = (0, 2)
-PAIR_PIECES = 4
+_RING_MASKS = (0,)
+PAIR_PIECES = 3
 #: At most how many of the best-looking outlines the classifier checks.
-VERIFY_TOP = 8
+VERIFY_TOP = 5
 ASPECT_RANGE = (0.52, 0.82)
 
 
@@ -60,7 +60,7 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
 def _refine(quad: np.ndarray, contour: np.ndarray) -> np.ndarray:
     """Corners re-found as crossings of straight lines fitted to the contour's four sides."""
     points = contour.reshape(-1, 2).astype(np.float32)
-    points = points[::max(1, len(points) // 300)]
+    points = points[::max(1, len(points) // 160)]
     lines = []
     for i in range(4):
         a, b = quad[i], quad[(i + 1) % 4]
@@ -155,24 +155,24 @@ _STEP_BAND = _band_mask(6, 9, 14)
 def _card_score(warped: np.ndarray) -> float:
     """How much the warp looks like a card: an even, whitish border around a different field."""
     h, w = warped.shape[:2]
-    f = warped.astype(np.float32)
-    ring = f[_RING]
+    ring = warped[_RING].astype(np.float32)
     half, most = len(ring) // 2, len(ring) * 17 // 20
     white, high = np.partition(ring, (half, most), axis=0)[[half, most]]
     brightness = float(white.max())
-    if brightness < 35 or (white.max() - white.min()) / (brightness + 1) > 0.55:
+    if brightness < 35 or (brightness - white.min()) / (brightness + 1) > 0.55:
         return 0.0
     scale = 1 / (white + 1)
-    even = np.mean(np.abs(ring * scale - 1).max(axis=1) < 0.22)
+    even = np.count_nonzero(np.abs(ring * scale - 1).max(axis=1) < 0.22) / len(ring)
     if even < 0.2:
         return 0.0
-    inner = f[h // 6: -h // 6: 2, w // 6: -w // 6: 2].reshape(-1, 3)
-    field_diff = np.mean(np.abs(inner * scale - 1).max(axis=1) > 0.25)
+    inner = warped[h // 6: -h // 6: 2, w // 6: -w // 6: 2].reshape(-1, 3).astype(np.float32)
+    field_diff = np.count_nonzero(np.abs(inner * scale - 1).max(axis=1) > 0.25) / len(inner)
     # Nothing on a card face is much brighter than its white border (whose outer rows, on a small
     # card, blur into the table: compare with its brighter pixels).
-    brighter = np.mean((inner / (high + 1)).min(axis=1) > 1.15)
+    brighter = np.count_nonzero((inner * (1 / (high + 1))).min(axis=1) > 1.15) / len(inner)
     # Just inside the thin border the field begins: a step, where a patch of table goes on evenly.
-    step = np.mean(np.abs(f[_STEP_BAND] * scale - 1).max(axis=1) > 0.25)
+    band = warped[_STEP_BAND].astype(np.float32)
+    step = np.count_nonzero(np.abs(band * scale - 1).max(axis=1) > 0.25) / len(band)
     return float(even * min(1.0, field_diff * 2.5) * max(0.0, 1 - 5 * brighter)
                  * min(1.0, step / 0.6))
 
@@ -227,6 +227,9 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
         pieces = []
         for contour in contours:
             if len(contour) < 8:
+                continue
+            _, _, bw, bh = cv2.boundingRect(contour)
+            if bw * bh < MIN_AREA_PX / 4:
                 continue
             # The hull, not the contour: a finger across the white border opens its ring.
             hull = cv2.convexHull(contour)

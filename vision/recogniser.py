@@ -32,6 +32,7 @@ class Recogniser:
     """Whether the 112-card Oona extras (Wild Swap, Wild Custom) may be on the table."""
     last_found: FoundCard | None = field(default=None, repr=False)
     """Where the card was in the last photo read (for overlays and debugging)."""
+    _verified: list = field(default_factory=list, repr=False)
 
     @classmethod
     def for_deck(cls, name: str = "oona", *, extras: bool = False) -> "Recogniser":
@@ -44,17 +45,23 @@ class Recogniser:
 
     def read(self, photo: np.ndarray) -> Reading:
         """Read the one card in a BGR photo; an unfound card gives an unsure reading."""
+        self._verified = []
         try:
             found = find_card(photo, verify=self._verify)
         except CardNotFoundError:
             self.last_found = None
             return Reading(WILD, "unknown", 0.0, unsure=True, deck=self.deck.name)
         self.last_found = found
+        for warped, reading in self._verified:
+            if warped is found.warped and reading.confidence <= 0.5 + found.score:
+                return reading  # read already while choosing the outline
         return self.read_warped(found.warped, found.score)
 
     def _verify(self, warped: np.ndarray) -> float:
         """How surely a candidate warp shows one of the deck's faces (for choosing the outline)."""
-        return self.read_warped(warped).confidence
+        reading = self.read_warped(warped)
+        self._verified.append((warped, reading))
+        return reading.confidence
 
     def read_warped(self, warped: np.ndarray, card_score: float = 1.0) -> Reading:
         """Read a card already warped upright (either way up)."""
