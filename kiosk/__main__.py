@@ -100,14 +100,34 @@ def open_camera(spec: str, deck: str, *, source_factory=None):
     return CameraCardSource(spec, open_source=open_source, make_watcher=make_watcher, calibrate=calibrate)
 
 
-def demo_camera(deck: str, seed: int):
-    """The demo's simulated table (cards thrown on demand) and its camera card source."""
+def demo_camera(deck: str, seed: int, faces):
+    """The demo's simulated table (cards thrown on demand, ``faces(code)`` their art) and its
+    camera card source."""
     from vision.table_sim import TableSim
 
     from .demo_camera import LiveTable, LiveTableSource
 
-    table = LiveTable(TableSim(seed=seed, cards=0, deck=deck), card_render(deck), seed=seed)
+    # 480 × 360 with 120-pixel cards: read as well as 640 × 480 (60 of 60 thrown), half the memory
+    sim = TableSim(seed=seed, cards=0, deck=deck, width=480, height=360, card_px=120)
+    del sim._noise[2:]          # two frames' sensor noise, alternating, are enough
+    table = LiveTable(sim, faces, seed=seed)
     return table, open_camera("synthetic:demo", deck, source_factory=lambda: LiveTableSource(table))
+
+
+def tune_malloc() -> None:
+    """Give freed memory back to the system (a small kiosk's peak memory, issue 6).
+
+    NOTE: glibc raises its mmap threshold after large frees (up to 32 MB), so numpy's frame-sized
+    temporaries then come from the heap and stay resident; a fixed threshold keeps them mmapped.
+    """
+    import ctypes
+    import ctypes.util
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.mallopt(-3, 128 * 1024)      # M_MMAP_THRESHOLD
+        libc.mallopt(-1, 256 * 1024)      # M_TRIM_THRESHOLD
+    except (OSError, AttributeError):     # not glibc: its own defaults
+        pass
 
 
 @dataclass
@@ -229,9 +249,9 @@ def build(args, *, clock=None) -> Kiosk:
         if spec is not None:
             log.info("the demo plays with its own simulated camera: %s is not used", spec)
         from .demo import DemoTable
-        table, camera = demo_camera(args.deck, args.seed)
-        demo = DemoTable(session, players=args.players, seed=args.seed, render=card_render(args.deck),
-                         thrower=table)
+        faces = card_render(args.deck)          # one cache of card art for the table and the demo
+        table, camera = demo_camera(args.deck, args.seed, faces)
+        demo = DemoTable(session, players=args.players, seed=args.seed, render=faces, thrower=table)
         demo.start()
     elif spec == "none":
         session.camera("lost")                  # no camera: every card is touched in
@@ -244,6 +264,7 @@ def build(args, *, clock=None) -> Kiosk:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    tune_malloc()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     if args.import_history is not None:
         from .history_file import import_command

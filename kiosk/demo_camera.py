@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, Callable
 
+import cv2
 import numpy as np
 
 KEEP_ON_TOP = 8
@@ -103,7 +104,8 @@ class LiveTable:
                 if a.t0 <= t:
                     self.sim._draw_action(image, a, t)
         plus, minus = self.sim._noise[index % len(self.sim._noise)]
-        image = np.clip(image.astype(np.int16) + plus - minus, 0, 255).astype(np.uint8)
+        cv2.add(image, plus, dst=image)            # saturating, in place: no frame-sized temporaries
+        cv2.subtract(image, minus, dst=image)
         return image, self.started + t
 
     def _land(self, card) -> None:

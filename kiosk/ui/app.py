@@ -92,17 +92,15 @@ class OonaApp(App):
     def build(self):
         load_kv()
         manager = ScreenManager(transition=NoTransition())
-        for name, cls in (("table", TableScreen), ("setup", SetupScreen), ("round_end", RoundEndScreen),
-                          ("settings", SettingsScreen), *players_common.screens()):
-            screen = cls(self, name=name)
-            self.screens[name] = screen
-            manager.add_widget(screen)
-        manager.current = "table" if self.session.table is not None else "setup"
         self.manager = manager
-        self.refresh()
+        self.screens = LazyScreens(self, (("table", TableScreen), ("setup", SetupScreen),
+                                          ("round_end", RoundEndScreen), ("settings", SettingsScreen),
+                                          *players_common.screens()))
+        self.show("table" if self.session.table is not None else "setup")
         return manager
 
     def show(self, name: str) -> None:
+        self.screens[name]                      # built the first time it is shown
         self.manager.current = name
         self.refresh()
 
@@ -218,6 +216,21 @@ class OonaApp(App):
         delay = self.demo_table.beat()
         self.refresh()
         self._events.append(Clock.schedule_once(self._beat, max(0.05, delay)))
+
+
+class LazyScreens(dict):
+    """The screens by name, each built (and added to the manager) the first time it is asked for:
+    screens nobody opens cost no memory (issue 6's peak)."""
+
+    def __init__(self, app: OonaApp, makers):
+        super().__init__()
+        self.app = app
+        self.makers = dict(makers)
+
+    def __missing__(self, name: str):
+        screen = self[name] = self.makers[name](self.app, name=name)
+        self.app.manager.add_widget(screen)
+        return screen
 
 
 def save_screenshot(path: str | Path) -> Path:

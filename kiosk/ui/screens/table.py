@@ -12,6 +12,10 @@ from ..present import TableView, present_table
 from ..widgets import ALabel, AButton, ColourButton, SeatSpot
 
 
+SAID_LINES = 4
+"""Lines in the box of what happened (a refusal takes up to three)."""
+
+
 class TableScreen(Screen):
     """Shows the match; every touch goes to the session, which says what became of it."""
 
@@ -25,6 +29,7 @@ class TableScreen(Screen):
         self._seat_widgets: list[SeatSpot] = []
         self._overlay_key: tuple | None = None
         self._said_key: tuple | None = None
+        self._said_slots: list[ALabel] = []
         self.view: TableView | None = None
 
     # -- touches ----------------------------------------------------------------------------------
@@ -110,27 +115,31 @@ class TableScreen(Screen):
             spot.pos_hint = {"center_x": seat.x, "center_y": seat.y}
 
     def _show_said(self, view: TableView) -> None:
+        """What happened, in four fixed line slots: only a slot whose line changed is drawn again
+        (each label drawn costs milliseconds; a press must reach the screen within 50 ms)."""
         key = (view.notices, view.refusal, self.app.lang)
         if key == self._said_key:
             return
         self._said_key = key
-        box = self.ids.said
-        box.clear_widgets()
-        fs = self.app.fs
+        fs, lines = self.app.fs, []
         if view.refusal:
-            box.add_widget(ALabel(raw=self.app.t("refused_title", self.app.lang), font_size=fs(32),
-                                  color=(1, 0.35, 0.35, 1), align="start", padding=(fs(10), 0)))
-            for line in view.refusal[:2]:
-                box.add_widget(ALabel(raw=line, font_size=fs(24), color=(1, 0.6, 0.6, 1), align="start",
-                                      padding=(fs(10), 0)))
-        room = 4 - 2 * bool(view.refusal)
-        lines = []
+            lines.append((self.app.t("refused_title", self.app.lang), 32, (1, 0.35, 0.35, 1)))
+            lines += [(line, 24, (1, 0.6, 0.6, 1)) for line in view.refusal[:2]]
+        room = SAID_LINES - len(lines)
+        said = []
         for main, why in view.notices:
-            lines.append((main, fs(26), (0.95, 0.95, 0.97, 1)))
+            said.append((main, 26, (0.95, 0.95, 0.97, 1)))
             if why:
-                lines.append((why, fs(20), (0.7, 0.72, 0.78, 1)))
-        for raw, size, colour in lines[-room:]:
-            box.add_widget(ALabel(raw=raw, font_size=size, color=colour, align="start", padding=(fs(10), 0)))
+                said.append((why, 20, (0.7, 0.72, 0.78, 1)))
+        lines += said[-room:] if room > 0 else []
+        box = self.ids.said
+        while len(self._said_slots) < SAID_LINES:
+            slot = ALabel(align="start", padding=(fs(10), 0))
+            self._said_slots.append(slot)
+            box.add_widget(slot)
+        for slot, (raw, size, colour) in zip(self._said_slots, lines + [("", 20, (1, 1, 1, 1))] * SAID_LINES):
+            if (slot.raw, slot.font_size, tuple(slot.color)) != (raw, fs(size), colour):
+                slot.raw, slot.font_size, slot.color = raw, fs(size), colour
 
     def _show_overlay(self, view: TableView) -> None:
         key = (view.mode, view.verdict_text, view.swap_targets, self.app.lang)
