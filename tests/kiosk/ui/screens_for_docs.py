@@ -36,6 +36,35 @@ def regulars(history: History) -> list[int]:
     return ids
 
 
+class DocsCamera:
+    """A camera that saw the demo's table with indigo-6 turned up and indigo-3 played on it (the
+    pile area found by vision's calibration), as the screens read a ``CameraCardSource``."""
+
+    def __init__(self):
+        from kiosk.__main__ import card_render, tune_malloc  # noqa: F401
+        from kiosk.camera import CameraCardSource
+        from kiosk.demo_camera import LiveTable
+        from vision.calibrate import calibrate
+        from vision.table_sim import TableSim
+
+        clock = ManualClock()
+        table = LiveTable(TableSim(seed=1, cards=0, width=480, height=360, card_px=120),
+                          card_render("oona"), clock=clock, seed=1)
+        table.throw("indigo-6")
+        clock.advance(3)
+        first = table.render(0)[0]
+        table.throw("indigo-3")
+        clock.advance(3)
+        frame = table.render(1)[0]
+        camera = CameraCardSource("picamera2", open_source=None, make_watcher=lambda: None)
+        camera._keep(type("Frame", (), {"image": frame, "t": 0.0})())
+        self.preview, self.status, self.spec = camera.preview, "ok", "picamera2"
+        self.calibration = calibrate([first] * 3)
+
+    def request_calibration(self):
+        pass
+
+
 def render(out: Path, only=None) -> list[Path]:
     written = []
     for lang in ("ar", "en"):
@@ -44,6 +73,7 @@ def render(out: Path, only=None) -> list[Path]:
         session = session_with_history(root, clock)
         ids = regulars(session.history)
         app = OonaApp(session, lang=lang)
+        app.camera = DocsCamera()
         mount(app)
 
         def save(name):
