@@ -36,8 +36,9 @@ test: $(STAMP) deb-deps
 run: $(STAMP) deb-deps
 	$(PY) -m kiosk
 
-bench: $(STAMP)
+bench: $(STAMP) deb-deps
 	$(PY) benchmarks/bench_replay.py
+	$(PY) benchmarks/bench_kiosk.py
 
 # Retrain the card recogniser's models (vision/models/{oona,classic,corner}.npz) from fixed seeds, one core.
 vision-model: $(STAMP) deb-deps
