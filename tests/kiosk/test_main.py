@@ -50,3 +50,35 @@ def test_flags_and_state_dir(monkeypatch):
     monkeypatch.delenv("STATE_DIRECTORY")
     monkeypatch.setenv("XDG_STATE_HOME", "/tmp/x")
     assert default_state_dir() == Path("/tmp/x/oona-kiosk")
+
+
+def test_the_camera_is_chosen_by_flag_config_or_the_pi(tmp_path, monkeypatch):
+    from kiosk import __main__ as main
+    from kiosk.config import parse_config
+
+    monkeypatch.setattr(main, "is_pi", lambda: False)
+    parse = build_parser().parse_args
+    assert main.camera_spec(parse([]), parse_config({})) is None                    # a laptop: the demo
+    assert main.camera_spec(parse([]), parse_config({"kiosk": {"camera": "opencv:1"}})) == "opencv:1"
+    assert main.camera_spec(parse(["--camera", "file:x.avi"]),
+                            parse_config({"kiosk": {"camera": "opencv:1"}})) == "file:x.avi"
+    monkeypatch.setattr(main, "is_pi", lambda: True)
+    assert main.camera_spec(parse([]), parse_config({})) == "picamera2"
+    monkeypatch.setattr(main, "is_pi", lambda: False)
+
+    kiosk = main.build(parse(["--camera", f"folder:{tmp_path}", "--state-dir", str(tmp_path / "a")]))
+    try:
+        assert kiosk.demo is None and kiosk.camera.spec == f"folder:{tmp_path}"
+        assert kiosk.camera.follow in kiosk.session.listeners           # a new deal: a fresh pile
+    finally:
+        kiosk.close()
+    kiosk = main.build(parse(["--camera", "none", "--state-dir", str(tmp_path / "b")]))
+    try:
+        assert kiosk.camera is None and kiosk.session.camera_status == "lost"   # cards touched in
+    finally:
+        kiosk.close()
+    kiosk = main.build(parse(["--demo", "--state-dir", str(tmp_path / "c")]))
+    try:
+        assert kiosk.demo.thrower is not None and kiosk.camera.spec == "synthetic:demo"
+    finally:
+        kiosk.close()
