@@ -15,6 +15,8 @@ MIN_AREA_PX = 1200
 #: Masks whose card outline is a thin ring (white border) a finger can cut; how many of their
 #: biggest pieces are joined pairwise.
 _RING_MASKS = (0,)
+#: The mask whose blobs are card fields (only ever grown to a card outline).
+_FIELD_MASK = 3
 PAIR_PIECES = 3
 #: At most how many of the best-looking outlines the classifier checks.
 VERIFY_TOP = 5
@@ -126,7 +128,7 @@ def _masks(image: np.ndarray) -> list[np.ndarray]:
     edges = cv2.dilate(cv2.Canny(grey, 60, 160), kernel)
     # The thin white border is brighter than both the table and the field just beside it.
     ring = cv2.adaptiveThreshold(lo, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, 21, -10)
-    ring = cv2.bitwise_and(ring, unsaturated)
+    ring = cv2.medianBlur(cv2.bitwise_and(ring, unsaturated), 3)  # specks of texture out
     # The field: strongly coloured inside its white border.
     saturated = cv2.compare(chroma, cv2.max(cv2.multiply(hi, 0.42).astype(np.uint8), 40), cv2.CMP_GT)
     saturated = cv2.morphologyEx(saturated, cv2.MORPH_OPEN, kernel)
@@ -202,7 +204,7 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
     candidates: list[tuple[float, float, np.ndarray, np.ndarray]] = []
     seen: set[tuple] = set()
 
-    def consider(contour: np.ndarray, hull: np.ndarray, area: float) -> None:
+    def consider(contour: np.ndarray, hull: np.ndarray, area: float, field_only: bool = False) -> None:
         if area < MIN_AREA_PX or area > 0.9 * frame_area:
             return
         (_, _), (rw, rh), _ = cv2.minAreaRect(hull)
@@ -211,7 +213,8 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
             return
         quad = _refine(_order(_quad_from_contour(contour)), contour) / search
         # The contour may be the card's edge, or the edge of its field inside the border.
-        for grown, guess, guess_area in ((0, quad, area), (1, _grown(quad), area * 1.2)):
+        guesses = ((0, quad, area), (1, _grown(quad), area * 1.2))
+        for grown, guess, guess_area in guesses[1:] if field_only else guesses:
             # Masks often agree on an outline: score it once (a found edge over a grown one).
             key = (grown, *(guess.ravel() / (0.015 * np.sqrt(guess_area) + 1)).astype(int))
             if key in seen:
@@ -234,7 +237,7 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
             # The hull, not the contour: a finger across the white border opens its ring.
             hull = cv2.convexHull(contour)
             area = cv2.contourArea(hull)
-            consider(contour, hull, area)
+            consider(contour, hull, area, field_only=index == _FIELD_MASK)
             if index in _RING_MASKS and MIN_AREA_PX / 4 < area < 0.5 * frame_area:
                 pieces.append((area, contour))
         # Two fingers cut the white border in two: join the biggest thin pieces pairwise.
