@@ -17,7 +17,7 @@ MIN_AREA_PX = 1200
 _RING_MASKS = (0,)
 #: The mask whose blobs are card fields (only ever grown to a card outline).
 _FIELD_MASK = 3
-PAIR_PIECES = 3
+PAIR_PIECES = 2
 #: At most how many of the best-looking outlines the classifier checks.
 VERIFY_TOP = 5
 ASPECT_RANGE = (0.52, 0.82)
@@ -232,7 +232,7 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
             if len(contour) < 8:
                 continue
             _, _, bw, bh = cv2.boundingRect(contour)
-            if bw * bh < MIN_AREA_PX / 4:
+            if bw * bh < (MIN_AREA_PX / 4 if index in _RING_MASKS else MIN_AREA_PX):
                 continue
             # The hull, not the contour: a finger across the white border opens its ring.
             hull = cv2.convexHull(contour)
