@@ -14,6 +14,7 @@ from typing import Callable
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.graphics.opengl import glFlush
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, OptionProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
@@ -114,6 +115,7 @@ class OonaApp(App):
         self.watchdog = Watchdog(Clock)
         self.watchdog.start()
         Window.bind(on_flip=self._first_frame)
+        Window.bind(on_flip=flush_frames)
         self.start_clock()
 
     def _first_frame(self, *_args) -> None:
@@ -216,6 +218,16 @@ class OonaApp(App):
         delay = self.demo_table.beat()
         self.refresh()
         self._events.append(Clock.schedule_once(self._beat, max(0.05, delay)))
+
+
+def flush_frames(*_args) -> None:
+    """Have each frame drawn as soon as it is complete (bound to the window's ``on_flip``).
+
+    NOTE: offscreen (an EGL pbuffer) the swap flushes nothing, so Mesa's llvmpipe drew a frame
+    only when a texture was next written: inside the next event's handling (25-70 ms of a seat
+    press). A flush hands the frame to llvmpipe's threads at once; on the Pi's GPU it is free.
+    """
+    glFlush()
 
 
 class LazyScreens(dict):

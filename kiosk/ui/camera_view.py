@@ -12,7 +12,7 @@ from kivy.graphics.texture import Texture
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty
 from kivy.uix.widget import Widget
 
-MAX_FPS = 6.0
+MAX_FPS = 5.0
 
 
 class CameraView(Widget):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -12,6 +14,8 @@ from ..present import TableView, present_table
 from ..widgets import ALabel, AButton, ColourButton, SeatSpot
 
 
+RING_STEPS = 4
+"""The timer ring moves in quarter seconds."""
 SAID_LINES = 4
 """Lines in the box of what happened (a refusal takes up to three)."""
 
@@ -67,7 +71,9 @@ class TableScreen(Screen):
         ids.colour_text.raw = view.colour_text
         ids.ring.running = view.timer_running
         ids.ring.total = max(1, view.turn_seconds)
-        ids.ring.seconds_left = view.seconds_left
+        # In quarter seconds: each change redraws the whole screen (tens of ms with software GL),
+        # and a press that comes while a frame is being drawn waits for it.
+        ids.ring.seconds_left = math.ceil(view.seconds_left * RING_STEPS) / RING_STEPS
         ids.ring.warning = view.warning
         ids.seconds.raw = f"{view.seconds_left:.0f}" if view.timer_running else ""
         ids.seconds.color = (1, 0.3, 0.3, 1) if view.warning else (0.95, 0.95, 0.97, 1)

@@ -65,7 +65,7 @@ def test_the_view_follows_new_frames_a_few_times_a_second(started):
     view = app.screens["table"].ids.camera
     newer = Preview(camera.preview.image, 1, 0.5, (640, 480))
     assert not view.show(newer, now=view._shown_at + 0.05)          # too soon: kept for later
-    assert view.show(newer, now=view._shown_at + 0.2)
+    assert view.show(newer, now=view._shown_at + 0.25)
     assert not view.show(newer, now=view._shown_at + 1)             # nothing new
 
 
