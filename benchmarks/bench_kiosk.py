@@ -32,9 +32,8 @@ def child(mode: str, seconds: float, presses: int) -> None:
     """Runs inside the measured process."""
     sys.path.insert(0, str(ROOT))
     os.environ.update(ENV)
-    from kiosk.__main__ import tune_malloc, tune_threads
+    from kiosk.__main__ import tune_malloc
     tune_malloc()                                # as python -m kiosk does first
-    tune_threads()
     from kiosk.ui.boot import configure
     configure(windowed=True, offscreen=True)
     from kivy.base import EventLoop

@@ -114,16 +114,6 @@ def demo_camera(deck: str, seed: int, faces):
     return table, open_camera("synthetic:demo", deck, source_factory=lambda: LiveTableSource(table))
 
 
-def tune_threads() -> None:
-    """Hand the interpreter back to the UI thread within a millisecond.
-
-    NOTE: the camera thread is busy in Python (drawing the demo's table, the watcher's glue): with
-    the default 5 ms switch interval, each time the UI thread lets go of the GIL (the journal's
-    fsync, a texture upload) it waited up to 5 ms to get it back, ~40 ms per press in all.
-    """
-    sys.setswitchinterval(0.001)
-
-
 def tune_malloc() -> None:
     """Give freed memory back to the system (a small kiosk's peak memory, issue 6).
 
@@ -275,7 +265,6 @@ def build(args, *, clock=None) -> Kiosk:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     tune_malloc()
-    tune_threads()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     if args.import_history is not None:
         from .history_file import import_command
