@@ -25,7 +25,8 @@ REACTION_SECONDS = 0.25
 first (a person cannot press before seeing it; with software GL a frame still being drawn would
 otherwise delay the next one)."""
 ENV = {"SDL_VIDEODRIVER": "offscreen", "KIVY_WINDOW": "sdl2", "KIVY_NO_ARGS": "1", "KIVY_NO_CONFIG": "1",
-       "KIVY_NO_FILELOG": "1", "KIVY_LOG_MODE": "PYTHON", "KIVY_LOG_LEVEL": "error"}
+       "KIVY_NO_FILELOG": "1", "KIVY_LOG_MODE": "PYTHON", "KIVY_LOG_LEVEL": "error",
+       "KIVY_CLOCK": "interrupt"}              # as python -m kiosk sets it
 
 
 def child(mode: str, seconds: float, presses: int) -> None:

@@ -34,6 +34,8 @@ KV_FILES = [HERE / "common.kv"] + [HERE / "screens" / f"{name}.kv"
                                     for name in ("table", "setup", "round_end", "settings",
                                                  *players_common.KV_NAMES)]
 TICK_HZ = 15
+BACKGROUND = (0.07, 0.08, 0.1, 1)
+"""The screens' background colour (the window's clear colour)."""
 ROUND_END_DELAY = 2.5
 """Seconds the table shows who went out before the round-end screen comes."""
 
@@ -92,6 +94,7 @@ class OonaApp(App):
     # -- building and navigation ---------------------------------------------------------------------
     def build(self):
         load_kv()
+        Window.clearcolor = BACKGROUND          # the screens' background, drawn once per frame
         manager = ScreenManager(transition=NoTransition())
         self.manager = manager
         self.screens = LazyScreens(self, (("table", TableScreen), ("setup", SetupScreen),
