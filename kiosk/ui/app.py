@@ -134,6 +134,7 @@ class OonaApp(App):
             Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
 
     def on_stop(self) -> None:
+        Window.unbind(on_flip=flush_frames)
         watchdog = getattr(self, "watchdog", None)
         if watchdog is not None:
             watchdog.stop()
@@ -228,7 +229,7 @@ def flush_frames(*_args) -> None:
 
     NOTE: offscreen (an EGL pbuffer) the swap flushes nothing, so Mesa's llvmpipe drew a frame
     only when a texture was next written: inside the next event's handling (25-70 ms of a seat
-    press). A flush hands the frame to llvmpipe's threads at once; on the Pi's GPU it is free.
+    press). A flush hands the frame to llvmpipe's threads at once (with a display's swap, a no-op).
     """
     glFlush()
 
