@@ -245,6 +245,16 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 
 CATALOGUE.update(OPTION_TEXT)
 CATALOGUE.update(PLAYERS_TEXT)
+CATALOGUE.update({
+    # What the camera calibration (vision/calibrate.py) found wrong, said to the table.
+    "calibration_no_card": ("ضع ورقة مكان الكومة", "Put a card where the pile goes"),
+    "calibration_move_camera": ("حرّك الكاميرا: الكومة قريبة من الطرف", "Move the camera: the pile is near the edge"),
+    "calibration_move_closer": ("قرّب الكاميرا: الورقة صغيرة", "Move the camera closer: the card is small"),
+    "calibration_too_dark": ("الإضاءة ضعيفة", "Too dark"),
+    "calibration_too_bright": ("الإضاءة قوية", "Too bright"),
+    "calibration_blurry": ("الصورة غير واضحة", "The picture is blurry"),
+    "calibration_camera_moving": ("الكاميرا تتحرك", "The camera is moving"),
+})
 
 
 def to_visual(text: str, rtl: bool = True) -> str:

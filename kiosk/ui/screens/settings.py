@@ -63,5 +63,7 @@ class SettingsScreen(Screen):
             view.area = area
         status = (self.app.text("warning_camera_lost") if camera.status == "lost"
                   else self.app.text("no_camera") if self.app.demo else camera.spec)
-        problems = ", ".join(found.problems) if found is not None and found.problems else ""
+        joiner = "، " if self.app.text.lang == "ar" else ", "
+        problems = joiner.join(self.app.text(f"calibration_{p}") for p in found.problems) \
+            if found is not None and found.problems else ""
         self.app.camera_label = status + (f" · {problems}" if problems else "")
