@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+from .clock import ManualClock
 from .journal import MatchStore
 from .referee import Referee
 
@@ -33,20 +34,10 @@ def already_played(journal_lines: list[dict], script: list[dict]) -> int:
     return done
 
 
-class ScriptClock:
-    """A monotonic clock that reads the script's time (so replays and resumes are exact)."""
-
-    def __init__(self, now: float = 0.0):
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def run(script: list[dict], state_dir: Path, *, pace: float = 0.0, out=None) -> Referee:
     """Play ``script`` into ``state_dir`` from wherever it stands; return the finished referee."""
     store = MatchStore(state_dir)
-    clock = ScriptClock()
+    clock = ManualClock(0.0)                # reads the script's own time, so resumes are exact
     found = store.resume() if store.current_path.exists() else None
     if found is None:
         first = script[0]

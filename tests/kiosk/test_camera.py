@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from kiosk.__main__ import card_render, open_camera
+from kiosk.clock import ManualClock
 from kiosk.camera import CameraCardSource
 from kiosk.demo_camera import LiveTable
 from kiosk.journal import MatchStore
@@ -22,18 +23,10 @@ PLAYS = ["indigo-6", "indigo-3", "saffron-3", "saffron-stop"]
 """A turn-up and three plays the rules accept, seat after seat."""
 
 
-class ManualClock:
-    def __init__(self, now: float = 50.0):
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def table_frames(codes, *, fps=15, gap=2.2):
     """The simulated table throwing ``codes`` one by one: BGR frames, ``fps`` a second (the
     folder source's pace)."""
-    clock = ManualClock()
+    clock = ManualClock(50.0)
     table = LiveTable(TableSim(seed=7, cards=0), card_render("oona"), clock=clock, seed=7)
     frames = []
     for code in codes + [None]:

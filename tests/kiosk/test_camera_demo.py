@@ -5,6 +5,7 @@ person would. Driven frame by frame on a manual clock (no threads, no sleeping).
 import pytest
 
 from kiosk.__main__ import card_render, open_camera
+from kiosk.clock import ManualClock
 from kiosk.demo import MISSED_SECONDS, DemoTable
 from kiosk.demo_camera import LiveTable, LiveTableSource
 from kiosk.journal import MatchStore
@@ -14,14 +15,6 @@ from kiosk.session import Session
 from vision.table_sim import TableSim
 
 FPS = 10
-
-
-class ManualClock:
-    def __init__(self, now: float = 100.0):
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class FakeThrower:
@@ -40,7 +33,7 @@ class FakeThrower:
 
 @pytest.fixture
 def clock():
-    return ManualClock()
+    return ManualClock(100.0)
 
 
 @pytest.fixture

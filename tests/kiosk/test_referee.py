@@ -2,23 +2,10 @@
 
 import pytest
 
+from kiosk.clock import ManualClock
 from kiosk.journal import MatchStore
 from kiosk.referee import Referee
 from kiosk.rules.table import replay
-
-
-class ManualClock:
-    """A monotonic clock that moves only when told."""
-
-    def __init__(self, start: float = 1000.0):
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> float:
-        self.now += seconds
-        return self.now
 
 
 @pytest.fixture

@@ -8,23 +8,10 @@ os.environ.update(SDL_VIDEODRIVER="offscreen", KIVY_WINDOW="sdl2", KIVY_NO_ARGS=
 
 import pytest  # noqa: E402
 
+from kiosk.clock import ManualClock  # noqa: E402,F401 (the test modules import it from here)
 from kiosk.journal import MatchStore  # noqa: E402
 from kiosk.ports import CardReading, RecordingFeedback  # noqa: E402
 from kiosk.session import MatchSetup, Session  # noqa: E402
-
-
-class ManualClock:
-    """A monotonic clock that moves only when told."""
-
-    def __init__(self, start: float = 1000.0):
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> float:
-        self.now += seconds
-        return self.now
 
 
 @pytest.fixture
