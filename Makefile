@@ -39,6 +39,8 @@ run: $(STAMP) deb-deps
 bench: $(STAMP) deb-deps
 	$(PY) benchmarks/bench_replay.py
 	$(PY) benchmarks/bench_kiosk.py
+	OMP_NUM_THREADS=1 $(PY) benchmarks/bench_vision.py
+	OMP_NUM_THREADS=1 $(PY) benchmarks/bench_watcher.py
 
 # Retrain the card recogniser's models (vision/models/{oona,classic,corner}.npz) from fixed seeds, one core.
 vision-model: $(STAMP) deb-deps
