@@ -1,22 +1,9 @@
-"""Fixtures for the hardware tests: gpiozero's MockFactory, a manual clock, a recording wait."""
+"""Fixtures for the hardware tests: a manual clock and a recording wait (``mock_factory`` is in
+tests/conftest.py)."""
 
 import threading
 
 import pytest
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory, MockPWMPin
-
-
-@pytest.fixture
-def mock_factory():
-    """A fresh MockFactory with PWM pins, also the global default while the test runs."""
-    previous = Device.pin_factory
-    factory = Device.pin_factory = MockFactory(pin_class=MockPWMPin)
-    try:
-        yield factory
-    finally:
-        factory.close()
-        Device.pin_factory = previous
 
 
 class ManualClock:

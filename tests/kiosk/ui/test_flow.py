@@ -2,8 +2,6 @@
 state and journal lines out. Also the hardware answering (lights, buzzer) on mock pins."""
 
 import pytest
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from hardware.buttons import SeatButtons
 from hardware.config import default_config
@@ -18,17 +16,6 @@ from kiosk.ui.widgets import AButton, ColourButton
 from uikit import frames, mount
 
 pytestmark = pytest.mark.ui
-
-
-@pytest.fixture
-def mock_factory():
-    previous = Device.pin_factory
-    factory = Device.pin_factory = MockFactory(pin_class=MockPWMPin)
-    try:
-        yield factory
-    finally:
-        factory.close()
-        Device.pin_factory = previous
 
 
 def events(session):
