@@ -86,9 +86,13 @@ fi
 # 4. Config, never overwritten -----------------------------------------------------------------
 say "config /etc/oona/kiosk.toml"
 if [ ! -e /etc/oona/kiosk.toml ]; then
-  install -d -m 0755 /etc/oona
-  install -m 0644 "$SRC/config/kiosk.example.toml" /etc/oona/kiosk.toml
+  install -d -m 0755 -o oona -g oona /etc/oona
+  install -m 0644 -o oona -g oona "$SRC/config/kiosk.example.toml" /etc/oona/kiosk.toml
   did "default config written"
+fi
+if [ "$(stat -c %U /etc/oona/kiosk.toml)" != oona ]; then     # the kiosk may keep its settings
+  chown oona:oona /etc/oona /etc/oona/kiosk.toml
+  did "config owned by oona"
 fi
 
 # 5. The service -------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ def test_the_unit_keeps_its_promises():
     assert s["User"] == ["oona"] and set(s["SupplementaryGroups"][0].split()) == {"video", "render", "input", "gpio"}
     assert s["StateDirectory"] == ["oona-kiosk"] and s["ProtectSystem"] == ["strict"]
     assert s["NoNewPrivileges"] == ["yes"] and s["PrivateTmp"] == ["yes"] and s["ProtectHome"] == ["yes"]
-    assert s["ReadWritePaths"] == ["/var/lib/oona-kiosk /run/oona-kiosk"]
+    assert s["ReadWritePaths"] == ["/var/lib/oona-kiosk /etc/oona /run/oona-kiosk"]
     # No network port: no network namespace access, no IP, no Internet sockets.
     assert s["PrivateNetwork"] == ["yes"] and s["IPAddressDeny"] == ["any"]
     assert not {"AF_INET", "AF_INET6"} & set(s["RestrictAddressFamilies"][0].split())
