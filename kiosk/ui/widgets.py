@@ -23,7 +23,21 @@ FONT = "DejaVuSans"
 
 
 class _Shaped:
-    """Shows ``raw`` (logical order) as shaped, reordered text; aligned to the reading side."""
+    """Shows ``raw`` (logical order) as shaped, reordered text; aligned to the reading side.
+
+    One line, never wrapped (kivy#8189): too long is shortened. Subclasses say how ``_fit``
+    sizes the text box.
+    """
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("font_name", FONT)
+        kwargs.setdefault("shorten", True)
+        kwargs.setdefault("valign", "middle")
+        super().__init__(**kwargs)
+        self.bind(raw=self._show, rtl=self._show, align=self._show)
+        self.bind(size=self._fit)
+        self._show()
+        self._fit()
 
     def _show(self, *_):
         self.text = to_visual(self.raw, self.rtl)
@@ -42,16 +56,6 @@ class ALabel(_Shaped, Label):
     rtl = BooleanProperty(True)
     align = OptionProperty("center", options=["start", "center", "end"])
 
-    def __init__(self, **kwargs):
-        kwargs.setdefault("font_name", FONT)
-        kwargs.setdefault("shorten", True)
-        kwargs.setdefault("valign", "middle")
-        super().__init__(**kwargs)
-        self.bind(raw=self._show, rtl=self._show, align=self._show)
-        self.bind(size=self._fit)
-        self._show()
-        self._fit()
-
     def _fit(self, *_):
         # NOTE: kivy#8189, wrapping reverses bidi lines: text_size only aligns, and shorten
         # (never wrap) keeps each label to the one line we converted.
@@ -65,16 +69,6 @@ class AButton(_Shaped, Button):
     rtl = BooleanProperty(True)
     align = OptionProperty("center", options=["start", "center", "end"])
     tint = ListProperty([0.22, 0.24, 0.3, 1])
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("font_name", FONT)
-        kwargs.setdefault("shorten", True)
-        kwargs.setdefault("valign", "middle")
-        super().__init__(**kwargs)
-        self.bind(raw=self._show, rtl=self._show, align=self._show)
-        self.bind(size=self._fit)
-        self._show()
-        self._fit()
 
     def _fit(self, *_):
         self.text_size = (max(1, self.width - 12), self.height)
