@@ -1,4 +1,6 @@
-"""Fixtures every test folder may use."""
+"""Fixtures every test folder may use (a folder's own conftest or module may override `clock`)."""
+
+import threading
 
 import pytest
 from gpiozero import Device
@@ -16,3 +18,48 @@ def mock_factory():
     finally:
         factory.close()
         Device.pin_factory = previous
+
+class ManualClock:
+    """A monotonic clock that moves only when told (thread-safe)."""
+
+    def __init__(self, start: float = 100.0):
+        self.now = start
+        self._lock = threading.Lock()
+
+    def __call__(self) -> float:
+        with self._lock:
+            return self.now
+
+    def advance(self, seconds: float) -> float:
+        with self._lock:
+            self.now = round(self.now + seconds, 9)
+            return self.now
+
+
+@pytest.fixture
+def clock():
+    return ManualClock()
+
+
+class RecordingWait:
+    """A pattern wait that does not sleep: it notes (what the output shows, seconds) per step.
+
+    ``probe()`` reads the output (a pin state, a frequency). After ``limit`` waits it stops the
+    pattern, so a repeating blink can be recorded too.
+    """
+
+    def __init__(self, probe=None, limit: int = 100):
+        self.probe = probe
+        self.limit = limit
+        self.steps: list[tuple[object, float]] = []
+
+    def __call__(self, seconds: float, stop: threading.Event) -> bool:
+        self.steps.append((self.probe() if self.probe else None, seconds))
+        if len(self.steps) >= self.limit:
+            stop.set()
+        return stop.is_set()
+
+
+@pytest.fixture
+def recording_wait():
+    return RecordingWait
