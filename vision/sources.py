@@ -4,6 +4,12 @@
 Every source reads on its own thread; `read()` hands over the next frame (live sources keep only
 the newest, recorded ones hand over every frame) and returns `None` once the source has stopped;
 `stopped` is set (and `on_stop` called) when it stops delivering, `error` says why, if it failed.
+
+Exposure and white balance: `lock_exposure()` freezes them at their current values (so a hand or a
+white card filling the view does not make the camera re-expose the pile), `unlock_exposure()` hands
+them back to the camera, `exposure_locked` says which holds. Both may be called from any thread (the
+kiosk's settings screen): the change is made on the source's own thread between two frames. Sources
+that cannot lock (files, folders, the simulated table) say so by returning False.
 """
 
 import threading
@@ -43,6 +49,8 @@ class FrameSource:
     name = "source"
     #: Live sources drop stale frames; recorded ones make the producer wait for the reader.
     keep_every_frame = False
+    #: Whether the backend has exposure and white balance to lock (cameras).
+    can_lock_exposure = False
 
     def __init__(self, *, on_stop: Callable[["FrameSource"], None] | None = None):
         self.on_stop = on_stop
@@ -57,6 +65,66 @@ class FrameSource:
         self._closing = False
         self._thread: threading.Thread | None = None
         self._last_frame_at: float | None = None
+        self._exposure_locked = False
+        self._requests: list[tuple[Callable[[], bool], list, threading.Event]] = []
+
+    # -- exposure and white balance ------------------------------------------------------------
+
+    @property
+    def exposure_locked(self) -> bool:
+        """Whether exposure and white balance are held fixed (False for sources that cannot)."""
+        return self._exposure_locked
+
+    def lock_exposure(self, timeout: float = 2.0) -> bool:
+        """Freeze exposure and white balance at their current values; whether they now are.
+
+        Any thread; waits up to `timeout` seconds for the source's thread to make the change.
+        """
+        return self._on_thread(self._lock_exposure, timeout)
+
+    def unlock_exposure(self, timeout: float = 2.0) -> bool:
+        """Give exposure and white balance back to the camera's automatic control; whether it could."""
+        return self._on_thread(self._unlock_exposure, timeout)
+
+    def _on_thread(self, change: Callable[[], bool], timeout: float) -> bool:
+        """Run `change` on the source's thread between two frames (or here when it is not running)."""
+        if not self.can_lock_exposure:
+            return False
+        with self._cond:
+            running = self._thread is not None and not self.stopped.is_set() and not self._closing
+            if running and self._thread is not threading.current_thread():
+                result: list = []
+                done = threading.Event()
+                self._requests.append((change, result, done))
+                self._cond.notify_all()
+            else:
+                done = None
+        if done is None:
+            return bool(change()) if not self.stopped.is_set() else False
+        if not done.wait(timeout):
+            with self._cond:
+                self._requests = [r for r in self._requests if r[2] is not done]
+            return False
+        return bool(result and result[0])
+
+    def _serve_requests(self) -> None:
+        """Make the changes asked for from other threads (on the source's thread, between frames)."""
+        with self._cond:
+            requests, self._requests = self._requests, []
+        for change, result, done in requests:
+            try:
+                result.append(change())
+            except Exception:  # a driver refusing a control: the change simply did not happen
+                result.append(False)
+            finally:
+                done.set()
+
+    def _drop_requests(self) -> None:
+        with self._cond:
+            requests, self._requests = self._requests, []
+        for _, result, done in requests:
+            result.append(False)
+            done.set()
 
     # -- lifecycle --------------------------------------------------------------------------
 
@@ -125,6 +193,8 @@ class FrameSource:
     def _run(self) -> None:
         try:
             for index, (image, t, grey) in enumerate(self._frames()):
+                if self._requests:
+                    self._serve_requests()
                 frame = Frame(image, t, index, grey)
                 with self._cond:
                     if self.keep_every_frame:
@@ -153,6 +223,7 @@ class FrameSource:
             already = self.stopped.is_set()
             self.stopped.set()
             self._cond.notify_all()
+        self._drop_requests()
         if not already:
             try:
                 self._close()
@@ -165,6 +236,12 @@ class FrameSource:
 
     # -- backends implement -----------------------------------------------------------------
 
+    def _lock_exposure(self) -> bool:
+        return False
+
+    def _unlock_exposure(self) -> bool:
+        return False
+
     def _open(self) -> None:
         pass
 
@@ -176,7 +253,13 @@ class FrameSource:
 
 
 class OpenCvSource(FrameSource):
-    """A USB webcam (`opencv:N`) through `cv2.VideoCapture`; live, newest frame only."""
+    """A USB webcam (`opencv:N`) through `cv2.VideoCapture`; live, newest frame only.
+
+    `lock_exposure` asks the driver for manual exposure and white balance through
+    `CAP_PROP_AUTO_EXPOSURE` / `CAP_PROP_AUTO_WB` and returns whether the driver took both.
+    """
+
+    can_lock_exposure = True
 
     def __init__(self, device: int = 0, *, size: tuple[int, int] = (640, 480), **kwargs):
         super().__init__(**kwargs)
@@ -209,6 +292,41 @@ class OpenCvSource(FrameSource):
         if self._capture is not None:
             self._capture.release()
             self._capture = None
+
+    def _auto_values(self) -> tuple[float, float]:
+        """CAP_PROP_AUTO_EXPOSURE's (manual, automatic) values for this capture's backend.
+
+        V4L2 takes the driver's own menu values (1 manual, 3 aperture priority); DirectShow and
+        others take OpenCV's old normalised 0.25 / 0.75.
+        """
+        try:
+            backend = self._capture.getBackendName()
+        except cv2.error:
+            backend = ""
+        return (1.0, 3.0) if backend == "V4L2" else (0.25, 0.75)
+
+    def _lock_exposure(self) -> bool:
+        """Manual exposure and white balance where the driver lets OpenCV say so (many do not)."""
+        if self._capture is None:
+            return False
+        manual, _ = self._auto_values()
+        exposure = self._capture.get(cv2.CAP_PROP_EXPOSURE)
+        ok = bool(self._capture.set(cv2.CAP_PROP_AUTO_EXPOSURE, manual))
+        if ok and exposure:
+            self._capture.set(cv2.CAP_PROP_EXPOSURE, exposure)  # hold the value auto had reached
+        ok &= bool(self._capture.set(cv2.CAP_PROP_AUTO_WB, 0))
+        self._exposure_locked = ok
+        return ok
+
+    def _unlock_exposure(self) -> bool:
+        if self._capture is None:
+            return False
+        _, automatic = self._auto_values()
+        ok = bool(self._capture.set(cv2.CAP_PROP_AUTO_EXPOSURE, automatic))
+        ok &= bool(self._capture.set(cv2.CAP_PROP_AUTO_WB, 1))
+        if ok:
+            self._exposure_locked = False
+        return ok
 
 
 class FileSource(FrameSource):
@@ -312,17 +430,25 @@ class SyntheticSource(FrameSource):
 class Picamera2Source(FrameSource):
     """The Raspberry Pi camera through picamera2 (imported here only): main BGR + lores YUV420,
     exposure and white balance locked after a warm-up; live, newest frame only.
+
+    The lock sets `AeEnable` and `AwbEnable` off with the newest frame's `ExposureTime`,
+    `AnalogueGain` and `ColourGains` (picamera2's `set_controls`); the unlock turns both back on.
     """
 
+    can_lock_exposure = True
+
     def __init__(self, *, size: tuple[int, int] = (640, 480), lores: tuple[int, int] = (320, 240),
-                 fps: int = 30, warmup_seconds: float = 1.0, **kwargs):
+                 fps: int = 30, warmup_seconds: float = 1.0, lock_after_warmup: bool = True, **kwargs):
         super().__init__(**kwargs)
         self.name = "picamera2"
         self.size, self.lores, self.fps = size, lores, fps
         self.warmup_seconds = warmup_seconds
+        self.lock_after_warmup = lock_after_warmup
+        """Lock exposure and white balance once the warm-up is over (until `unlock_exposure`)."""
         self.locked_controls: dict | None = None
-        """The exposure and colour gains locked after warm-up."""
+        """The controls last set to lock exposure and white balance (None while automatic)."""
         self._camera = None
+        self._metadata: dict = {}
 
     def _open(self) -> None:
         try:
@@ -347,20 +473,40 @@ class Picamera2Source(FrameSource):
         warm_until = time.monotonic() + self.warmup_seconds
         while not self._is_closing():
             (main, lores), metadata = camera.capture_arrays(["main", "lores"])
+            self._metadata = metadata or {}
             t = time.monotonic()
-            if self.locked_controls is None and t >= warm_until:
-                self._lock(camera.capture_metadata())
+            if self.lock_after_warmup and t >= warm_until:
+                self.lock_after_warmup = False
+                self._lock_exposure()
             grey = np.ascontiguousarray(lores[: self.lores[1], : self.lores[0]])
             yield np.ascontiguousarray(main[..., :3]), t, grey
 
-    def _lock(self, metadata: dict) -> None:
-        """Freeze automatic exposure and white balance at their warmed-up values."""
+    def _lock_exposure(self) -> bool:
+        """Freeze automatic exposure and white balance at the values of the newest frame."""
+        if self._camera is None:
+            self.lock_after_warmup = True  # not running yet: lock once it has warmed up
+            return False
+        metadata = self._metadata
+        if not all(key in metadata for key in ("ExposureTime", "AnalogueGain", "ColourGains")):
+            metadata = self._camera.capture_metadata()
         controls = {"AeEnable": False, "AwbEnable": False}
         for key in ("ExposureTime", "AnalogueGain", "ColourGains"):
             if key in metadata:
                 controls[key] = metadata[key]
         self._camera.set_controls(controls)
         self.locked_controls = controls
+        self._exposure_locked = True
+        return True
+
+    def _unlock_exposure(self) -> bool:
+        """Automatic exposure and white balance again (and no lock after the warm-up)."""
+        self.lock_after_warmup = False
+        if self._camera is None:
+            return True
+        self._camera.set_controls({"AeEnable": True, "AwbEnable": True})
+        self.locked_controls = None
+        self._exposure_locked = False
+        return True
 
     def _close(self) -> None:
         camera, self._camera = self._camera, None
