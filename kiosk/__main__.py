@@ -21,6 +21,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from .decks import DeckChoice, Decks
 from .journal import MatchStore
 from .ports import HardwareFeedback, RecordingFeedback
 from .session import Session
@@ -36,7 +37,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the kiosk's TOML config ([kiosk], [table], [coins], [hardware])")
     parser.add_argument("--state-dir", type=Path, metavar="DIR", help="where the match journal lives (default: per user)")
     parser.add_argument("--lang", choices=("ar", "en"), default="ar", help="the screen's language (default ar)")
-    parser.add_argument("--deck", choices=("oona", "classic"), default="oona")
+    parser.add_argument("--deck", choices=("oona", "classic"),
+                        help="the printed deck (default: the deck chosen last on the settings screen, "
+                             "else [kiosk] deck, else oona)")
     parser.add_argument("--windowed", action="store_true", help="a window, not the full-screen kiosk")
     parser.add_argument("--seconds", type=float, metavar="N", help="run N seconds, then exit 0")
     parser.add_argument("--screenshot", type=Path, metavar="FILE.png", help="with --seconds: save the window first")
@@ -73,19 +76,37 @@ def camera_spec(args, config) -> str | None:
     return args.camera or config.camera or ("picamera2" if is_pi() else None)
 
 
-def open_camera(spec: str, deck: str, *, source_factory=None):
-    """The camera card source for ``spec``: vision's frame source, its pile watcher (one
-    recogniser, loaded on the camera's thread) and the calibration for the settings preview."""
-    from .camera import CameraCardSource
+def recogniser_for(choice):
+    """Vision's card recogniser for a :class:`~kiosk.decks.DeckChoice`: the shipped one for a
+    printed deck, the enrolled profile for a deck enrolled at this table.
 
-    loaded: dict[str, object] = {}
+    :raises DeckProfileError: an enrolled profile that cannot be read.
+    """
+    if choice.profile is not None:
+        from vision.enrol import EnrolledRecogniser
+        return EnrolledRecogniser.load(choice.profile)
+    from vision.recogniser import Recogniser
+    return Recogniser.for_deck(choice.name)
+
+
+def open_camera(spec: str, deck, *, source_factory=None):
+    """The camera card source for ``spec``: vision's frame source, its pile watcher (the chosen
+    deck's recogniser, loaded on the camera's thread, again whenever the choice changes) and the
+    calibration for the settings preview. ``deck`` is a deck name or a function giving the
+    :class:`~kiosk.decks.DeckChoice` chosen now."""
+    from .camera import CameraCardSource
+    from .decks import DeckChoice
+
+    current = deck if callable(deck) else (lambda: DeckChoice(deck, deck))
+    loaded: dict[DeckChoice, object] = {}
 
     def make_watcher():
-        from vision.recogniser import Recogniser
         from vision.watcher import PileWatcher
-        if "recogniser" not in loaded:
-            loaded["recogniser"] = Recogniser.for_deck(deck)
-        return PileWatcher(loaded["recogniser"], deck=deck)
+        choice = current()
+        if choice not in loaded:
+            loaded.clear()                      # one recogniser in memory
+            loaded[choice] = recogniser_for(choice)
+        return PileWatcher(loaded[choice], deck=choice.style)
 
     def calibrate(frames):
         from vision.calibrate import calibrate as check
@@ -100,15 +121,83 @@ def open_camera(spec: str, deck: str, *, source_factory=None):
     return CameraCardSource(spec, open_source=open_source, make_watcher=make_watcher, calibrate=calibrate)
 
 
-def demo_camera(deck: str, seed: int, faces):
-    """The demo's simulated table (cards thrown on demand, ``faces(code)`` their art) and its
-    camera card source."""
+def vision_tools(deck):
+    """The hand scan, the enrolment photo check and the enrolment itself, for the screens;
+    ``deck()`` gives the :class:`~kiosk.decks.DeckChoice` read now (its style names the cards)."""
+    from .ports import VisionTools
+
+    def scan(image):
+        from vision.handscan import scan_hand
+        return scanned_cards(scan_hand_readings(scan_hand, image, deck().style))
+
+    def card_photo(image):
+        from vision.detect import find_card
+        from vision.errors import CardNotFoundError
+        try:
+            quad = find_card(image).quad
+        except CardNotFoundError:
+            return None
+        x0, y0 = quad.min(axis=0)
+        x1, y1 = quad.max(axis=0)
+        margin = 0.25 * max(x1 - x0, y1 - y0)         # the table around it: the detector needs its edge
+        h, w = image.shape[:2]
+        x0, y0 = max(0, int(x0 - margin)), max(0, int(y0 - margin))
+        x1, y1 = min(w, int(x1 + margin) + 1), min(h, int(y1 + margin) + 1)
+        return image[y0:y1, x0:x1].copy()
+
+    def enrol(photos, name, path):
+        from vision.enrol import EnrolledRecogniser
+        EnrolledRecogniser.enrol(photos, name).save(path)
+        return path
+
+    return VisionTools(scan_hand=scan, card_photo=card_photo, enrol=enrol)
+
+
+def scan_hand_readings(scan_hand, image, style: str) -> list:
+    """Vision's ``scan_hand`` for the deck's style (a scan that knows only one deck is called
+    without it)."""
+    import inspect
+    if "deck" in inspect.signature(scan_hand).parameters:
+        return scan_hand(image, deck=style)
+    return scan_hand(image)
+
+
+def scanned_cards(readings) -> list:
+    """Vision's hand readings (either deck's names) as :class:`~kiosk.hand_scan.ScannedCard`;
+    a colour not read (or read where a card has none) is left for the table to touch in, and a
+    reading that names no card is dropped."""
+    from vision.errors import UnknownNameError
+    from vision.readings import oona_colour, oona_rank
+
+    from .hand_scan import ScannedCard
+    from .rules.cards import WILD_RANKS
+
+    cards = []
+    for reading in readings:
+        try:
+            rank = oona_rank(reading.rank)
+            colour = getattr(reading, "colour", None)
+            colour = oona_colour(colour) if colour else None
+        except UnknownNameError:
+            log.info("hand scan: %r names no card", reading)
+            continue
+        if rank in WILD_RANKS or colour == "wild":
+            colour = None
+        cards.append(ScannedCard(rank, colour, float(reading.confidence)))
+    return cards
+
+
+def demo_camera(deck, seed: int, faces, *, style: str | None = None):
+    """The demo's simulated table (cards thrown on demand, ``faces(code)`` their art, of the
+    ``style`` deck) and its camera card source, reading ``deck`` (a name, or a function giving
+    the :class:`~kiosk.decks.DeckChoice` chosen now)."""
     from vision.table_sim import TableSim
 
     from .demo_camera import LiveTable, LiveTableSource
 
+    style = style or (deck if isinstance(deck, str) else deck().style)
     # 480 × 360 with 120-pixel cards: read as well as 640 × 480 (60 of 60 thrown), half the memory
-    sim = TableSim(seed=seed, cards=0, deck=deck, width=480, height=360, card_px=120)
+    sim = TableSim(seed=seed, cards=0, deck=style, width=480, height=360, card_px=120)
     del sim._noise[2:]          # two frames' sensor noise, alternating, are enough
     table = LiveTable(sim, faces, seed=seed)
     return table, open_camera("synthetic:demo", deck, source_factory=lambda: LiveTableSource(table))
@@ -143,6 +232,10 @@ class Kiosk:
     gpio: bool
     camera: object | None
     """The :class:`~kiosk.camera.CameraCardSource` (not started), or ``None`` (cards touched in)."""
+    decks: Decks | None = None
+    """The decks this kiosk reads (printed and enrolled) and the one chosen."""
+    tools: object | None = None
+    """The hand scan and deck enrolment (:class:`~kiosk.ports.VisionTools`), with a camera."""
 
     def start_camera(self, hop) -> None:
         """Start watching the pile; ``hop(handler)`` makes a thread-safe caller onto the UI thread."""
@@ -245,21 +338,26 @@ def build(args, *, clock=None) -> Kiosk:
     session.gpio_problem = gpio_problem
     session.resume()
     demo = camera = None
+    decks = Decks(store.root / "decks", default=config.deck)
+    if args.deck is not None:
+        decks.selected = DeckChoice(args.deck, args.deck)
+    style = decks.selected.style
     if is_demo:
         if spec is not None:
             log.info("the demo plays with its own simulated camera: %s is not used", spec)
         from .demo import DemoTable
-        faces = card_render(args.deck)          # one cache of card art for the table and the demo
-        table, camera = demo_camera(args.deck, args.seed, faces)
+        faces = card_render(style)              # one cache of card art for the table and the demo
+        table, camera = demo_camera(lambda: decks.selected, args.seed, faces, style=style)
         demo = DemoTable(session, players=args.players, seed=args.seed, render=faces, thrower=table)
         demo.start()
     elif spec == "none":
         session.camera("lost")                  # no camera: every card is touched in
     else:
-        camera = open_camera(spec, args.deck)
+        camera = open_camera(spec, lambda: decks.selected)
     if camera is not None:
         session.listeners.append(camera.follow)
-    return Kiosk(session, demo, presses, feedback, gpio, camera)
+    return Kiosk(session, demo, presses, feedback, gpio, camera, decks,
+                 vision_tools(lambda: decks.selected) if camera is not None else None)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -288,9 +386,10 @@ def main(argv: list[str] | None = None) -> int:
     kiosk = build(args)
     from .ui.app import OonaApp, run_for
 
-    app = OonaApp(kiosk.session, lang=args.lang, deck=args.deck, demo_table=kiosk.demo,
+    app = OonaApp(kiosk.session, lang=args.lang, deck=kiosk.decks.selected.style, demo_table=kiosk.demo,
                   keyboard=None if kiosk.gpio else kiosk.presses,
-                  pintest=pintest_runner(args.config, mock=not kiosk.gpio))
+                  pintest=pintest_runner(args.config, mock=not kiosk.gpio),
+                  decks=kiosk.decks, tools=kiosk.tools)
     app.camera = kiosk.camera                   # the screens' previews
     kiosk.presses.on_press(app.hop(app.on_press))
     kiosk.start_camera(app.hop)

@@ -1,6 +1,8 @@
 """The camera as a card source: a frame source and the pile watcher on one thread of their own,
 every landing (and taking back) handed on with the time the card came to rest, the camera's loss
-and return reported, and the newest frame kept, small, for the screens' previews.
+and return reported, and the newest frame kept, small, for the screens' previews (and whole, for
+a hand scan or a deck enrolment photo: :meth:`CameraCardSource.next_frame`). While a hand is
+spread under the camera (:meth:`CameraCardSource.hold`) the pile is not watched.
 
 It never imports ``vision``: ``kiosk/__main__.py`` passes ``open_source(spec)`` (a vision frame
 source: ``start``, ``read(timeout)``, ``close``, ``stopped``, ``keep_every_frame``) and
@@ -76,6 +78,12 @@ class CameraCardSource:
         self._source = None
         self._watcher = None
         self._recent: list = []
+        self._frame = None
+        self._frame_index = 0
+        self._frame_ready = threading.Condition()
+        self._holding = threading.Event()
+        self.exposure_locked: bool | None = None
+        """Whether the source locked exposure and white balance (``None``: not asked, or no source)."""
 
     # -- the port ------------------------------------------------------------------------------------
     def start(self, deliver: Callable[[CardReading], None], status: Callable[[str], None] | None = None) -> None:
@@ -89,6 +97,8 @@ class CameraCardSource:
     def close(self) -> None:
         """Stop the thread and release the camera; idempotent."""
         self._closing.set()
+        with self._frame_ready:
+            self._frame_ready.notify_all()
         source = self._source
         if source is not None:
             source.close()
@@ -108,6 +118,42 @@ class CameraCardSource:
     def request_calibration(self) -> None:
         """Find the pile area and check the light on the next frames (the settings screen asks)."""
         self._calibrate_wanted.set()
+
+    def hold(self, holding: bool) -> None:
+        """Stop (or go back to) watching the pile while a hand is spread under the camera: its
+        cards are not plays. Frames are still kept; the pile is watched afresh afterwards."""
+        if holding:
+            self._holding.set()
+        elif self._holding.is_set():
+            self._holding.clear()
+            self._new_pile.set()
+
+    @property
+    def holding(self) -> bool:
+        return self._holding.is_set()
+
+    def next_frame(self, timeout: float = 3.0):
+        """The first whole frame (BGR image) that arrives after the call, or ``None`` if none comes
+        within ``timeout`` seconds (a lost camera). Blocks: call it off the UI thread."""
+        with self._frame_ready:
+            wanted = self._frame_index + 1
+            self._frame_ready.wait_for(lambda: self._frame_index >= wanted or self._closing.is_set(),
+                                       timeout=timeout)
+            return self._frame if self._frame_index >= wanted else None
+
+    def lock_exposure(self, locked: bool) -> bool:
+        """Lock (or free) the camera's exposure and white balance; ``False`` when this camera
+        cannot (the source has no such control, or it is not open). Blocks briefly: call it off
+        the UI thread."""
+        source = self._source
+        call = getattr(source, "lock_exposure" if locked else "unlock_exposure", None)
+        if call is None:
+            return False
+        done = call()
+        if done is False:
+            return False
+        self.exposure_locked = bool(getattr(source, "exposure_locked", locked))
+        return True
 
     # -- the thread -----------------------------------------------------------------------------------
     def _run(self) -> None:
@@ -165,10 +211,12 @@ class CameraCardSource:
         if self.status != "ok":
             self.problem = None
             self._say("ok")
+        self._keep(frame)
+        if self._holding.is_set():
+            return
         if self._watcher is None or self._new_pile.is_set():
             self._new_pile.clear()
             self._watcher = self.make_watcher()
-        self._keep(frame)
         for event in self._watcher.feed(frame.image, frame.t):
             self._hand_on(event, now - frame.t if recorded else 0.0)
 
@@ -198,6 +246,10 @@ class CameraCardSource:
         small = image[::step, ::step].copy()
         index = self.preview.index + 1 if self.preview is not None else 0
         self.preview = Preview(small, index, small.shape[1] / w, (w, h))
+        with self._frame_ready:             # the whole frame, for a hand scan or an enrolment photo
+            self._frame = image
+            self._frame_index += 1
+            self._frame_ready.notify_all()
         if self.calibrate is not None:
             self._recent = (self._recent + [image])[-3:]
             if self._calibrate_wanted.is_set() and len(self._recent) == 3:

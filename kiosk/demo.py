@@ -44,6 +44,9 @@ MISSED_SECONDS = 2.5
 """A thrown card not read this long after it came to rest is touched in (the watcher missed it)."""
 WAIT_BEAT = 0.15
 """The beat while a thrown card is on its way to the session."""
+HANDS_SECONDS = 30.0
+"""With the demo's camera, how long the players wait at a round's end for someone to scan (or
+touch in) their hands before they touch them in themselves."""
 
 
 @dataclass
@@ -101,6 +104,7 @@ class DemoTable:
         impossible card (refused, touched in), missed (touched in); replays of the journal; and
         camera readings that matched no card thrown."""
         self._out_of_step = False
+        self._round_over_at: int | None = None
         session.listeners.append(self._mirror)
 
     # -- starting -----------------------------------------------------------------------------------
@@ -157,6 +161,9 @@ class DemoTable:
                 self.sim.deal()
                 return 1.0 * self.pace
             if s.round_over:
+                if self.thrower is not None and self._round_over_at != s.round:
+                    self._round_over_at = s.round        # time for people to scan the hands
+                    return HANDS_SECONDS * self.pace
                 self.sim.emit_hands()
                 return 8.0 * self.pace
             if s.phase == "first_card":
@@ -184,6 +191,28 @@ class DemoTable:
         if left is not None:
             delay = min(delay, max(0.1, left - 0.5))
         return delay * self.pace
+
+    # -- hands under the camera ------------------------------------------------------------------------
+    def hand(self, seat: int) -> list[str]:
+        """The cards the simulated player at ``seat`` holds (codes)."""
+        if self.sim is None or not 0 <= seat < len(self.sim.hands):
+            return []
+        return [str(card) for card in self.sim.hands[seat]]
+
+    def show_hand(self, seat: int | None) -> bool:
+        """The player at ``seat`` spreads their cards under the demo's camera (``None``: they take
+        them back); whether there is a camera table to show them on."""
+        if self.thrower is None:
+            return False
+        self.thrower.show_hand(None if seat is None else self.hand(seat))
+        return True
+
+    def show_face(self, code: str | None) -> bool:
+        """One card held under the demo's camera (a deck's enrolment asks for each face)."""
+        if self.thrower is None:
+            return False
+        self.thrower.show_hand(None if code is None else [code])
+        return True
 
     # -- through the camera -----------------------------------------------------------------------------
     def _throw(self, event: Event) -> bool:

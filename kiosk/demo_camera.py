@@ -42,6 +42,10 @@ class LiveTable:
         self._pile: list[SimpleNamespace] = []
         self._under = sim.background.copy()
         self._pile_image: np.ndarray | None = None
+        self._hand_image: np.ndarray | None = None
+        self.hand: tuple[str, ...] | None = None
+        """The cards spread under the camera for a hand scan (or one face for an enrolment), or
+        ``None`` (the pile shows)."""
 
     def now(self) -> float:
         """Seconds on the table's own clock."""
@@ -72,11 +76,28 @@ class LiveTable:
             self.thrown += 1
         return self.started + rest
 
+    def show_hand(self, codes: list[str] | None) -> None:
+        """Spread these cards face up under the camera, in overlapping rows as a player lays a
+        hand out (each card's corner index showing); ``None`` takes them away (the pile again)."""
+        with self._lock:
+            if codes is None:
+                self.hand, self._hand_image = None, None
+                return
+            self.hand = tuple(codes)
+            image = self.sim.background.copy()
+            for code, pose in zip(self.hand, hand_layout(len(self.hand), self.sim.size, self.sim.card_px, self.rng)):
+                face = self.face(code)
+                if face is None:
+                    raise ValueError(f"no face for {code}")
+                self.sim._paste(image, SimpleNamespace(code=code, face=face), pose)
+            self._hand_image = image
+
     def clear(self) -> None:
         """The cards are gathered for a new round: an empty table."""
         with self._lock:
             self._actions = [a for a in self._actions if a.kind == "hover"]
             self._pile = []
+            self.hand, self._hand_image = None, None
             self._under = self.sim.background.copy()
             self._pile_image = None
 
@@ -99,10 +120,13 @@ class LiveTable:
             for a in [a for a in self._actions if a.kind == "throw" and t >= a.t_rest]:
                 self._land(a.card)
             self._actions = [a for a in self._actions if t < a.t1 or (a.kind == "throw" and t < a.t_rest)]
-            image = self._pile_now().copy()
-            for a in self._actions:
-                if a.t0 <= t:
-                    self.sim._draw_action(image, a, t)
+            if self._hand_image is not None:
+                image = self._hand_image.copy()
+            else:
+                image = self._pile_now().copy()
+                for a in self._actions:
+                    if a.t0 <= t:
+                        self.sim._draw_action(image, a, t)
         plus, minus = self.sim._noise[index % len(self.sim._noise)]
         cv2.add(image, plus, dst=image)            # saturating, in place: no frame-sized temporaries
         cv2.subtract(image, minus, dst=image)
@@ -124,6 +148,33 @@ class LiveTable:
                 self.sim._paste(image, card, card.pose)
             self._pile_image = image
         return self._pile_image
+
+
+def hand_layout(n: int, size: tuple[int, int], card_px: float, rng) -> list[tuple[float, float, float]]:
+    """Poses (centre x, y, degrees) of ``n`` cards spread in overlapping rows across a frame of
+    ``size``: a little more than a third of each card's width shows beside the next, rows
+    overlap by a third, each card turned a degree or two. One card lies in the middle.
+
+    >>> [tuple(round(v) for v in p[:2]) for p in hand_layout(1, (480, 360), 120, np.random.default_rng(0))]
+    [(240, 180)]
+    """
+    width, height = size
+    card_w = card_px * 63 / 88
+    if n == 1:
+        return [(width / 2, height / 2, float(rng.uniform(-2, 2)))]
+    step_x, step_y = card_w * 0.42, card_px * 0.68
+    per_row = max(1, int((width - 16 - card_w) // step_x) + 1)
+    rows = -(-n // per_row)
+    in_row = -(-n // rows)
+    top = (height - (card_px + (rows - 1) * step_y)) / 2 + card_px / 2
+    poses = []
+    for k in range(n):
+        row, col = divmod(k, in_row)
+        count = min(in_row, n - row * in_row)
+        left = (width - (card_w + (count - 1) * step_x)) / 2 + card_w / 2
+        poses.append((left + col * step_x + float(rng.normal(0, 1.5)), top + row * step_y + float(rng.normal(0, 1.5)),
+                      float(rng.uniform(-2, 2))))
+    return poses
 
 
 _PALETTE = (((40, 40, 160), (120, 60, 20), (30, 30, 30), (200, 200, 200), (60, 130, 60), (150, 80, 150)),

@@ -114,3 +114,22 @@ class RecordingFeedback:
     @property
     def buzzes(self) -> list[str]:
         return [call[1] for call in self.calls if call[0] == "buzz"]
+
+
+@dataclass(frozen=True)
+class VisionTools:
+    """What the screens ask of vision beyond the pile watcher, as plain callables that
+    ``kiosk/__main__.py`` builds (tests pass their own). Each may take a while: the screens call
+    them off the UI thread."""
+
+    scan_hand: Callable[[Any], list] | None = None
+    """``scan_hand(image)`` → the cards of a hand spread under the camera
+    (:class:`kiosk.hand_scan.ScannedCard`, Oona names), in the deck chosen now."""
+    card_photo: Callable[[Any], Any] | None = None
+    """``card_photo(image)`` → the frame cut down around the one card in it, or ``None`` when no
+    card is seen (an enrolment photo is checked as it is taken)."""
+    enrol: Callable[[dict, str, Any], Any] | None = None
+    """``enrol(photos, name, path)`` learns a deck from ``{face code: photo}`` and saves its
+    profile at ``path`` (``.json`` and ``.npz``; :class:`kiosk.decks.Decks` then offers it).
+
+    :raises Exception: whatever vision raises (a photo without a card, a bad face name)."""

@@ -7,7 +7,9 @@ Camera and button threads call the functions from :meth:`OonaApp.hop`, which sta
 
 from __future__ import annotations
 
+import logging
 import shutil
+import threading
 from pathlib import Path
 from typing import Callable
 
@@ -23,6 +25,7 @@ from ..ports import CardReading
 from ..session import MatchSetup, Session
 from .cardgrid import CardPicker
 from .screens import players_common
+from .screens.enrol import EnrolScreen
 from .screens.round_end import RoundEndScreen
 from .screens.settings import SettingsScreen
 from .screens.setup import SetupScreen
@@ -31,13 +34,17 @@ from .text import Text
 
 HERE = Path(__file__).parent
 KV_FILES = [HERE / "common.kv"] + [HERE / "screens" / f"{name}.kv"
-                                    for name in ("table", "setup", "round_end", "settings",
+                                    for name in ("table", "setup", "round_end", "settings", "enrol",
                                                  *players_common.KV_NAMES)]
 TICK_HZ = 15
 BACKGROUND = (0.07, 0.08, 0.1, 1)
 """The screens' background colour (the window's clear colour)."""
 ROUND_END_DELAY = 2.5
 """Seconds the table shows who went out before the round-end screen comes."""
+FRAME_SECONDS = 3.0
+"""How long a scan waits for the camera's next frame before saying the camera is silent."""
+
+log = logging.getLogger(__name__)
 
 
 def load_kv() -> None:
@@ -55,9 +62,13 @@ class OonaApp(App):
     deck = OptionProperty("oona", options=["oona", "classic"])
     demo = BooleanProperty(False)
     camera_label = StringProperty("")
+    deck_name = StringProperty("oona")
+    """The deck the camera reads: ``oona``, ``classic`` or an enrolled deck's name (``deck`` is
+    its style: whose names the screen uses)."""
 
     def __init__(self, session: Session, *, lang: str = "ar", deck: str = "oona", demo_table=None,
-                 keyboard=None, pintest: Callable[[], tuple[bool, str]] | None = None, **kwargs):
+                 keyboard=None, pintest: Callable[[], tuple[bool, str]] | None = None, decks=None,
+                 tools=None, **kwargs):
         super().__init__(**kwargs)
         self.title = "Oona Referee"
         self.session = session
@@ -66,6 +77,13 @@ class OonaApp(App):
         self.keyboard = keyboard
         self.pintest = pintest
         self.lang, self.deck, self.demo = lang, deck, demo_table is not None
+        self.decks = decks
+        """The :class:`kiosk.decks.Decks` (printed and enrolled decks, the one chosen), or ``None``."""
+        self.tools = tools
+        """The hand scan and deck enrolment (:class:`kiosk.ports.VisionTools`), or ``None``."""
+        self.camera = None
+        """The camera (:class:`kiosk.camera.CameraCardSource`), or ``None``: set by the composition root."""
+        self.deck_name = decks.selected.name if decks is not None else deck
         self.text = Text(lang)
         self.screens: dict[str, object] = {}
         self._round_over_since: float | None = None
@@ -91,6 +109,83 @@ class OonaApp(App):
     def toggle_language(self) -> None:
         self.lang = "en" if self.lang == "ar" else "ar"
 
+    # -- decks -----------------------------------------------------------------------------------------
+    def deck_text(self, lang: str | None = None) -> str:
+        """The deck button's words: «الورق: أونا», "Deck: Sara's deck (Classic UNO)"."""
+        t = Text(lang or self.lang)
+        if self.deck_name in ("oona", "classic"):
+            return f"{t('deck_label')}: {t('deck_' + self.deck_name)}"
+        return t("deck_enrolled", name=self.deck_name, style=t("deck_" + self.deck))
+
+    def cycle_deck(self) -> None:
+        """The next deck: Oona, classic UNO, then each deck enrolled here; the camera reads it from
+        the next frame (and remembers it for the next start)."""
+        if self.decks is None:
+            self.deck = self.deck_name = "classic" if self.deck == "oona" else "oona"
+            return
+        self.choose_deck(self.decks.following(self.deck_name).name)
+
+    def choose_deck(self, name: str) -> None:
+        """:raises KeyError: no such deck."""
+        choice = self.decks.choose(name)
+        self.deck_name = choice.name
+        self.deck = choice.style
+        if self.camera is not None:
+            self.camera.new_pile()              # a new watcher, with this deck's recogniser
+        self.refresh()
+
+    # -- work off the UI thread ------------------------------------------------------------------------
+    def background(self, work: Callable[[], object], done: Callable[[object, BaseException | None], object],
+                   name: str = "work") -> threading.Thread:
+        """Run ``work()`` on a thread of its own (vision never on the UI thread), then
+        ``done(result, error)`` on the Kivy thread. Returns the thread (tests join it)."""
+        def run():
+            try:
+                result, error = work(), None
+            except Exception as exc:            # said on screen by ``done``; the table goes on
+                log.warning("%s failed: %s: %s", name, type(exc).__name__, exc)
+                result, error = None, exc
+            Clock.schedule_once(lambda _dt: done(result, error))
+
+        thread = threading.Thread(target=run, name=name, daemon=True)
+        thread.start()
+        return thread
+
+    def can_scan(self) -> bool:
+        """A camera and a hand scan are there (else hands are touched in)."""
+        return (self.camera is not None and self.tools is not None and self.tools.scan_hand is not None
+                and self.camera.status != "lost")
+
+    def can_enrol(self) -> bool:
+        """A camera, vision's enrolment and a place for deck profiles are there."""
+        return (self.camera is not None and self.tools is not None and self.tools.enrol is not None
+                and self.decks is not None and self.camera.status != "lost")
+
+    def scan_hand(self, seat: int, done: Callable[[list | None, BaseException | None], object]) -> threading.Thread:
+        """Read the hand ``seat`` spreads under the camera from the next frame: the pile is not
+        watched meanwhile (:meth:`end_scan` watches it again). In the demo, the simulated player
+        spreads their cards first. ``done(cards, error)`` on the Kivy thread: cards are
+        :class:`kiosk.hand_scan.ScannedCard`; a silent camera gives an error."""
+        camera, scan = self.camera, self.tools.scan_hand
+        camera.hold(True)
+        if self.demo_table is not None:
+            self.demo_table.show_hand(seat)
+
+        def work():
+            frame = camera.next_frame(FRAME_SECONDS)
+            if frame is None:
+                raise TimeoutError("no frame from the camera")
+            return scan(frame)
+
+        return self.background(work, done, name="hand-scan")
+
+    def end_scan(self) -> None:
+        """The hands are put away: watch the pile again (demo: the cards go back to the players)."""
+        if self.demo_table is not None:
+            self.demo_table.show_hand(None)
+        if self.camera is not None:
+            self.camera.hold(False)
+
     # -- building and navigation ---------------------------------------------------------------------
     def build(self):
         load_kv()
@@ -99,6 +194,7 @@ class OonaApp(App):
         self.manager = manager
         self.screens = LazyScreens(self, (("table", TableScreen), ("setup", SetupScreen),
                                           ("round_end", RoundEndScreen), ("settings", SettingsScreen),
+                                          ("enrol", EnrolScreen),
                                           *players_common.screens()))
         self.show("table" if self.session.table is not None else "setup")
         return manager

@@ -20,6 +20,7 @@ except ImportError:                                   # pragma: no cover - Debia
 
 from .text_options import OPTION_TEXT, UNITS
 from .text_players import PLAYERS_TEXT
+from .text_scan import SCAN_TEXT
 
 LANGUAGES = ("ar", "en")
 FSI, PDI = "\u2068", "\u2069"
@@ -245,6 +246,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 
 CATALOGUE.update(OPTION_TEXT)
 CATALOGUE.update(PLAYERS_TEXT)
+CATALOGUE.update(SCAN_TEXT)
 CATALOGUE.update({
     # What the camera calibration (vision/calibrate.py) found wrong, said to the table.
     "calibration_no_card": ("ضع ورقة مكان الكومة", "Put a card where the pile goes"),

@@ -227,7 +227,8 @@ class MirrorBox(BoxLayout):
 
 class CardChip(ButtonBehavior, Widget):
     """A small card: its colour (grey for wild cards), its shape in a corner and its rank, so
-    colours are told apart without colour vision. A button, for the card grids."""
+    colours are told apart without colour vision. A button, for the card grids. ``?-RANK``
+    is a scanned card whose colour was not read: grey, outlined in orange."""
 
     code = StringProperty("")
     label = StringProperty("")
@@ -254,6 +255,11 @@ class CardChip(ButtonBehavior, Widget):
             side = min(self.width, self.height) * 0.34
             draw_shape(self.canvas.before, SHAPES[colour], self.x + side * 0.65, self.top - side * 0.65, side,
                        rgba=(1, 1, 1, 0.85))
+        elif colour == "?":                     # a scanned card whose colour is still to be given
+            with self.canvas.before:
+                Color(1, 0.6, 0.1, 1)
+                Line(rounded_rectangle=(self.x + 1, self.y + 1, self.width - 2, self.height - 2,
+                                        min(self.size) * 0.12), width=2)
         self._text.text = self.label
         self._text.font_size = self.font_size
         self._text.pos, self._text.size = self.pos, self.size

@@ -1,45 +1,102 @@
-"""The round-end screen: hands touched in card by card, then the ranking and the next round."""
+"""The round-end screen: each hand scanned by the camera (spread under it, player by player) or
+touched in card by card, every card put right by touch; then the ranking and the next round."""
 
 from __future__ import annotations
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
-from kivy.uix.widget import Widget
 
-from ..cardgrid import CardGrid, short_name
+from ...hand_scan import HandDraft, ScannedCard, best_readings, fill_colours
+from ..cardgrid import CardGrid
+from ..hand_chips import ChipFixer, hand_row
 from ..present import RoundEndView, present_round_end
-from ..widgets import ALabel, AButton, CardChip, MirrorBox
+from ..present_scan import chip_code, scan_status
+from ..widgets import ALabel, AButton, MirrorBox
 
 
 class RoundEndScreen(Screen):
-    """Enter the hands (the camera hand scan comes later), score, deal the next round."""
+    """Scan or enter the hands, score, deal the next round."""
 
     def __init__(self, app, **kwargs):
         self.app = app
         super().__init__(**kwargs)
-        self.entered: dict[int, list[str]] = {}
+        self.entered: dict[int, HandDraft] = {}
         self.selected = 0
+        self.scanning: int | None = None
+        """The seat whose hand the camera is reading now."""
+        self.problem = ""
+        """What went wrong last (a scan, the hands refused), said in the prompt."""
         self.view: RoundEndView | None = None
+        self.scan_thread = None
+        """The last scan's thread (tests join it)."""
         self._key = None
         self._round = None
 
     # -- touches ----------------------------------------------------------------------------------
     def select(self, seat: int) -> None:
         self.selected = seat
+        self.problem = ""
         self.refresh(force=True)
+
+    def draft(self, seat: int) -> HandDraft:
+        table = self.app.session.table
+        if seat not in self.entered:
+            self.entered[seat] = HandDraft(seat, table.state.hands[seat])
+        return self.entered[seat]
 
     def add_card(self, code: str) -> None:
         entry = self.view.entries[self.selected]
         if entry.have < entry.need:
-            self.entered.setdefault(self.selected, []).append(code)
+            self.draft(self.selected).add(code)
             if entry.have + 1 == entry.need:        # full: on to the next hand still to enter
-                todo = [e.seat for e in self.view.entries if e.have < e.need and e.seat != self.selected]
-                if todo:
-                    self.selected = todo[0]
+                self._next_hand()
         self.refresh(force=True)
+
+    def _next_hand(self) -> None:
+        todo = [e.seat for e in self.view.entries if e.have < e.need and e.seat != self.selected
+                and e.seat not in self.entered]
+        todo = todo or [e.seat for e in self.view.entries if e.have < e.need and e.seat != self.selected]
+        if todo:
+            self.selected = todo[0]
 
     def clear_hand(self) -> None:
         self.entered.pop(self.selected, None)
+        self.refresh(force=True)
+
+    def fix(self, seat: int, index: int) -> ChipFixer:
+        """A touch on one of ``seat``'s cards: its colour, another card, or removed."""
+        self.selected = seat
+        fixer = ChipFixer(self.app, self.draft(seat), index, lambda: self.refresh(force=True))
+        fixer.open()
+        return fixer
+
+    def scan(self, seat: int | None = None):
+        """Read the hand spread under the camera for ``seat`` (the selected one); the readings
+        arrive as chips to put right (on the Kivy thread, :meth:`scanned`)."""
+        seat = self.selected if seat is None else seat
+        if self.scanning is not None or not self.app.can_scan():
+            return None
+        self.selected, self.scanning, self.problem = seat, seat, ""
+        self.refresh(force=True)
+        self.scan_thread = self.app.scan_hand(seat, lambda cards, error: self.scanned(seat, cards, error))
+        return self.scan_thread
+
+    def scanned(self, seat: int, cards: list[ScannedCard] | None, error: BaseException | None) -> None:
+        t = self.app.text
+        self.scanning = None
+        table = self.app.session.table
+        if table is None or not table.state.round_over or table.state.ranking is not None:
+            return                                   # the round moved on meanwhile
+        if error is not None:
+            why = t("scan_no_frame") if isinstance(error, TimeoutError) else t("scan_error")
+            self.problem = t("scan_failed", why=why)
+        else:
+            need = table.state.hands[seat]
+            kept, dropped = best_readings(cards, need)
+            self.entered[seat] = HandDraft(seat, need, kept, dropped=dropped)
+            if len(kept) == need:                    # read whole: the next player spreads theirs
+                self.selected = seat
+                self._next_hand()
         self.refresh(force=True)
 
     def go(self):
@@ -48,10 +105,23 @@ class RoundEndScreen(Screen):
         if view is None:
             return None
         if not view.scored:
-            cards = {str(e.seat): list(e.cards) for e in view.entries}
-            outcome = self.app.session.touch("hands", cards=cards)
+            table = self.app.session.table
+            hands = {e.seat: list(self.entered[e.seat].cards) if e.seat in self.entered else [] for e in view.entries}
+            try:
+                codes = fill_colours(hands, table)
+            except ValueError:
+                self.problem = self.app.text("refused_deck")
+                self.refresh(force=True)
+                return None
+            outcome = self.app.session.touch("hands", cards={str(seat): cards for seat, cards in codes.items()})
+            if outcome.accepted:
+                self.app.end_scan()
+                self.problem = ""
+            else:
+                self.problem = " · ".join(self.app.wording().refusal_lines(outcome.refused)[:2])
             self.refresh(force=True)
             return outcome
+        self.app.end_scan()
         if view.match_over:
             self.app.show("setup")
             return None
@@ -64,11 +134,13 @@ class RoundEndScreen(Screen):
         if table is None:
             return
         if self._round != table.state.round:
-            self._round, self.entered = table.state.round, {}
+            self._round, self.entered, self.problem, self.scanning = table.state.round, {}, "", None
             need = [s for s in range(table.players) if table.state.hands[s] > 0]
             self.selected = need[0] if need else 0
-        view = present_round_end(app.session, t, self.entered, app.deck)
-        key = (view, app.lang, self.selected)
+        shown = {seat: [chip_code(c) for c in draft.cards] for seat, draft in self.entered.items()}
+        view = present_round_end(app.session, t, shown, app.deck)
+        can_scan = app.can_scan()
+        key = (view, app.lang, self.selected, self.scanning, self.problem, can_scan)
         if key == self._key and not force:
             return
         self._key, self.view = key, view
@@ -77,32 +149,22 @@ class RoundEndScreen(Screen):
         body = ids.body
         body.clear_widgets()
         if not view.scored:
-            ids.prompt.raw = t("hands_prompt")
-            hands = BoxLayout(orientation="vertical", spacing=fs(6), size_hint_x=0.36)
+            ids.prompt.raw = self._prompt(view, can_scan)
+            ids.prompt.color = (1, 0.6, 0.5, 1) if self.problem else (0.95, 0.95, 0.97, 1)
+            hands = BoxLayout(orientation="vertical", spacing=fs(6), size_hint_x=0.4)
             for entry in view.entries:
-                button = AButton(raw=entry.label, font_size=fs(22), align="start",
-                                 tint=(0.45, 0.38, 0.1, 1) if entry.seat == self.selected else
-                                 ((0.15, 0.4, 0.25, 1) if entry.have == entry.need else (0.22, 0.24, 0.3, 1)))
-                button.bind(on_press=lambda _w, seat=entry.seat: self.select(seat))
-                cell = BoxLayout(orientation="vertical", spacing=fs(3))
-                cell.add_widget(button)
-                chips = MirrorBox(rtl=app.rtl, spacing=fs(3), size_hint_y=0.75)
-                for code in entry.cards[-8:]:           # each card with its colour and shape
-                    chips.add_widget(CardChip(code=code, label=short_name(code), font_size=fs(18),
-                                              size_hint_x=None, width=fs(38)))
-                chips.add_widget(Widget())
-                cell.add_widget(chips)
-                hands.add_widget(cell)
+                hands.add_widget(self._hand_cell(entry, can_scan))
             grid = CardGrid(108 if table.options.deck == 108 else 112, font=fs(26))
             grid.bind(on_pick=lambda _g, code: self.add_card(code))
             for widget in ((grid, hands) if app.rtl else (hands, grid)):
                 body.add_widget(widget)
             ids.go.raw = t("record_hands_button")
-            ids.go.disabled = not view.can_record
+            ids.go.disabled = not view.can_record or self.scanning is not None
             ids.clear_hand.disabled = False
             ids.clear_hand.opacity = 1
         else:
             ids.prompt.raw = view.team_text or view.match_text
+            ids.prompt.color = (0.95, 0.95, 0.97, 1)
             rows = BoxLayout(orientation="vertical", spacing=fs(4), padding=(fs(30), 0))
             rows.add_widget(ALabel(raw=t("ranking_title"), font_size=fs(34), align="start"))
             for row in view.rows:
@@ -116,3 +178,38 @@ class RoundEndScreen(Screen):
             ids.go.disabled = False
             ids.clear_hand.disabled = True
             ids.clear_hand.opacity = 0
+
+    def _prompt(self, view: RoundEndView, can_scan: bool) -> str:
+        t = self.app.text
+        if self.problem:
+            return self.problem
+        name = view.entries[self.selected].name if self.selected < len(view.entries) else ""
+        if self.scanning is not None:
+            return t("scanning", name=view.entries[self.scanning].name)
+        draft = self.entered.get(self.selected)
+        if draft is not None and draft.scanned:
+            return scan_status(t, draft, name)
+        if can_scan and view.entries[self.selected].need:
+            return t("scan_prompt", name=name)
+        return t("hands_prompt")
+
+    def _hand_cell(self, entry, can_scan: bool) -> BoxLayout:
+        app, fs = self.app, self.app.fs
+        cell = BoxLayout(orientation="vertical", spacing=fs(3))
+        top = MirrorBox(rtl=app.rtl, spacing=fs(4))
+        button = AButton(raw=entry.label, font_size=fs(22), align="start",
+                         tint=(0.45, 0.38, 0.1, 1) if entry.seat == self.selected else
+                         ((0.15, 0.4, 0.25, 1) if entry.have == entry.need else (0.22, 0.24, 0.3, 1)))
+        button.bind(on_press=lambda _w, seat=entry.seat: self.select(seat))
+        top.add_widget(button)
+        if can_scan and entry.need:
+            scan = AButton(raw=app.text("scan_button"), font_size=fs(20), size_hint_x=0.36,
+                           tint=(0.18, 0.36, 0.55, 1), disabled=self.scanning is not None)
+            scan.bind(on_press=lambda _w, seat=entry.seat: self.scan(seat))
+            top.add_widget(scan)
+        cell.add_widget(top)
+        row = hand_row(app, self.entered.get(entry.seat), list(entry.cards),
+                       lambda index, seat=entry.seat: self.fix(seat, index), chip_width=fs(38), font=fs(18))
+        row.size_hint_y = 0.75
+        cell.add_widget(row)
+        return cell

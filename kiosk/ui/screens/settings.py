@@ -1,5 +1,6 @@
-"""The settings screen: language, deck, the pin test, and the camera's live preview with the pile
-area that calibration found (asked for every few seconds while the screen shows)."""
+"""The settings screen: language, deck (and the enrolment of a new one), the pin test, and the
+camera's live preview with the pile area that calibration found (asked for every few seconds while
+the screen shows) and the lock of its exposure and white balance."""
 
 from __future__ import annotations
 
@@ -22,6 +23,46 @@ class SettingsScreen(Screen):
         super().__init__(**kwargs)
         self._running = False
         self._calibrated_at = 0.0
+        self._exposure_busy = False
+        self.exposure_answer: str | None = None
+        """``locked``, ``free`` or ``unsupported``: what the camera said last."""
+        self.exposure_thread = None
+
+    def toggle_exposure(self):
+        """Lock (or free) the camera's exposure and white balance, off the UI thread; a camera that
+        cannot says so."""
+        camera = getattr(self.app, "camera", None)
+        if self._exposure_busy:
+            return None
+        if camera is None:
+            self.exposure_answer = "unsupported"
+            self._show_exposure()
+            return None
+        wanted = not bool(getattr(camera, "exposure_locked", False))
+        self._exposure_busy = True
+        self._show_exposure()
+
+        def done(ok, error):
+            self._exposure_busy = False
+            self.exposure_answer = ("locked" if wanted else "free") if ok and error is None else "unsupported"
+            self._show_exposure()
+
+        self.exposure_thread = self.app.background(lambda: camera.lock_exposure(wanted), done, name="exposure")
+        return self.exposure_thread
+
+    def _show_exposure(self) -> None:
+        t = self.app.text
+        camera = getattr(self.app, "camera", None)
+        locked = bool(getattr(camera, "exposure_locked", False))
+        self.ids.exposure.raw = t("exposure_button", state=t("on" if locked else "off"))
+        self.ids.exposure_result.raw = (t("exposure_working") if self._exposure_busy
+                                        else t("exposure_" + self.exposure_answer) if self.exposure_answer else "")
+        self.ids.exposure_result.color = (1, 0.6, 0.5, 1) if self.exposure_answer == "unsupported" \
+            else (0.95, 0.95, 0.97, 1)
+
+    def enrol(self) -> None:
+        """A new deck: the enrolment screen asks for each face in turn."""
+        self.app.show("enrol")
 
     def run_pintest(self) -> bool:
         """Start the hardware pin test (if this kiosk has one); False when it cannot run now."""
@@ -47,6 +88,8 @@ class SettingsScreen(Screen):
     def refresh(self, now: float | None = None) -> None:
         camera = getattr(self.app, "camera", None)
         view = self.ids.preview_image
+        self._show_exposure()
+        self.ids.enrol.disabled = not self.app.can_enrol()
         if camera is None:
             return
         if camera.status == "lost":

@@ -35,6 +35,8 @@ class TableScreen(Screen):
         self._said_key: tuple | None = None
         self._said_slots: list[ALabel] = []
         self.view: TableView | None = None
+        self.verdict_scan = None
+        """The reveal by the camera, while open."""
 
     # -- touches ----------------------------------------------------------------------------------
     def act(self, event: str, **fields):
@@ -47,6 +49,15 @@ class TableScreen(Screen):
         """The camera is lost: the card played is touched in (and goes in as the camera's would)."""
         from ...ports import CardReading
         return self.app.pick_card(lambda code: self.app.on_card(CardReading(code, self.app.session.clock())))
+
+    def scan_verdict(self):
+        """«أتحداك!»: the challenged hand is read by the camera (the table confirms its verdict)."""
+        from ..verdict_scan import VerdictScan
+        self.verdict_scan = VerdictScan(self.app, self)
+        self.verdict_scan.open()
+        self.verdict_scan.refresh()
+        self.verdict_scan.scan()
+        return self.verdict_scan
 
     def pick_correction(self) -> None:
         """"That card was misread": pick the right card; the last play is corrected."""
@@ -95,6 +106,9 @@ class TableScreen(Screen):
         self._show_said(view)
         self._show_overlay(view)
         self._show_camera()
+        if self.verdict_scan is not None and view.mode != "verdict":
+            self.verdict_scan.close()            # decided meanwhile
+            self.verdict_scan = None
 
     def _show_camera(self) -> None:
         """The camera's newest frame beside the ring (a few times a second: the view throttles)."""
@@ -148,7 +162,7 @@ class TableScreen(Screen):
                 slot.raw, slot.font_size, slot.color = raw, fs(size), colour
 
     def _show_overlay(self, view: TableView) -> None:
-        key = (view.mode, view.verdict_text, view.swap_targets, self.app.lang)
+        key = (view.mode, view.verdict_text, view.swap_targets, self.app.lang, self.app.can_scan())
         if key == self._overlay_key:
             return
         self._overlay_key = key
@@ -187,6 +201,10 @@ class TableScreen(Screen):
             clean.bind(on_press=lambda _w: self.act("reveal", held=False))
             row.add_widget(held)
             row.add_widget(clean)
+            if self.app.can_scan():
+                scan = AButton(raw=t("verdict_scan_button", lang), font_size=fs(28), tint=(0.18, 0.36, 0.55, 1))
+                scan.bind(on_press=lambda _w: self.scan_verdict())
+                row.add_widget(scan)
             panel.add_widget(row)
             panel.size_hint, panel.pos_hint = (0.92, 0.6), {"center_x": 0.5, "center_y": 0.5}
         elif view.mode == "paused":
