@@ -147,6 +147,7 @@ def vision_tools(deck):
 
     def enrol(photos, name, path):
         from vision.enrol import EnrolledRecogniser
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
         EnrolledRecogniser.enrol(photos, name).save(path)
         return path
 

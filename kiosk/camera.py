@@ -133,10 +133,11 @@ class CameraCardSource:
         return self._holding.is_set()
 
     def next_frame(self, timeout: float = 3.0):
-        """The first whole frame (BGR image) that arrives after the call, or ``None`` if none comes
-        within ``timeout`` seconds (a lost camera). Blocks: call it off the UI thread."""
+        """A whole frame (BGR image) taken after the call: the second to arrive (the first may have
+        been on its way already), or ``None`` if none comes within ``timeout`` seconds (a lost
+        camera). Blocks: call it off the UI thread."""
         with self._frame_ready:
-            wanted = self._frame_index + 1
+            wanted = self._frame_index + 2
             self._frame_ready.wait_for(lambda: self._frame_index >= wanted or self._closing.is_set(),
                                        timeout=timeout)
             return self._frame if self._frame_index >= wanted else None

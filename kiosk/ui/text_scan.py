@@ -3,8 +3,8 @@ enrolment of a new deck, Arabic and English (merged into :data:`kiosk.ui.text.CA
 
 SCAN_TEXT: dict[str, tuple[str, str]] = {
     # -- the hand scan (round end and «أتحداك!»)
-    "scan_button": ("صوّر الورق", "Scan"),
-    "scan_prompt": ("{name}: افرد ورقك تحت الكاميرا واضغط صوّر الورق",
+    "scan_button": ("صوّر", "Scan"),
+    "scan_prompt": ("{name}: افرد ورقك تحت الكاميرا واضغط صوّر",
                     "{name}: spread your cards under the camera, then touch Scan"),
     "scanning": ("نقرأ ورق {name}…", "Reading {name}'s cards…"),
     "scan_read": ("قرأنا {have} من {need}: المس ورقة لتصحيحها", "Read {have} of {need}: touch a card to fix it"),

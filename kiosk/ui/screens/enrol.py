@@ -45,8 +45,9 @@ class EnrolScreen(Screen):
         self.message = ""
         self.bad = False
         """The message says something went wrong."""
+        # (not ``self.name``: that is the screen's own name in the manager)
         base = app.text("enrol_default_name")
-        self.name = app.decks.unused_name(base) if app.decks is not None else f"{base} 1"
+        self.new_name = app.decks.unused_name(base) if app.decks is not None else f"{base} 1"
 
     def on_enter(self, *_args) -> None:
         self.start()
@@ -116,13 +117,13 @@ class EnrolScreen(Screen):
         self.refresh()
 
     def rename(self) -> NameKeyboard:
-        keyboard = NameKeyboard(self.app, self.app.text("enrol_name_prompt"), self._named, text=self.name)
+        keyboard = NameKeyboard(self.app, self.app.text("enrol_name_prompt"), self._named, text=self.new_name)
         keyboard.open()
         return keyboard
 
     def _named(self, name: str) -> None:
         if name:
-            self.name = name
+            self.new_name = name
         self.refresh()
 
     def save(self):
@@ -134,7 +135,7 @@ class EnrolScreen(Screen):
             self.message, self.bad = app.text("enrol_too_few"), True
             self.refresh()
             return None
-        name, style, photos = self.name, self.style, dict(self.photos)
+        name, style, photos = self.new_name, self.style, dict(self.photos)
         path = app.decks.profile_path(name)
         self.busy, self.message, self.bad = True, app.text("enrol_learning"), False
         self.refresh()
@@ -173,7 +174,7 @@ class EnrolScreen(Screen):
             ids[key].disabled = self.busy or at_end or not app.can_enrol()
             ids[key].opacity = 0 if at_end else 1
         ids.previous.disabled = self.busy or self.step == 0
-        ids.name.raw = t("enrol_name_button", name=self.name)
+        ids.name.raw = t("enrol_name_button", name=self.new_name)
         ids.style.raw = t("enrol_style_button", style=t("deck_" + self.style))
         for key in ("name", "style", "save"):
             ids[key].opacity = 1 if at_end else 0

@@ -1,0 +1,318 @@
+"""The camera's hand scan on the screens: a round's hands spread under a camera (a frame source
+showing a synthetic table with real rendered cards), read, put right by touch and journaled; the
+challenge's reveal decided from the scanned hand; the exposure lock; a new deck's enrolment from
+rendered faces to a saved profile that reads a card. Rendered in Arabic and English."""
+
+from collections import Counter
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from kiosk.__main__ import recogniser_for, vision_tools
+from kiosk.decks import DeckChoice, Decks
+from kiosk.hand_scan import ScannedCard, best_readings
+from kiosk.ports import CardReading, VisionTools
+from kiosk.rules.cards import COLOURS
+from kiosk.ui.app import OonaApp
+from kiosk.ui.hand_chips import ChipFixer
+from kiosk.ui.present_scan import chip_code
+from kiosk.ui.widgets import AButton, CardChip
+
+from scan_kit import still_camera
+from uikit_plain import plain
+from uikit import frames, ink_columns, mount, shot
+
+pytestmark = pytest.mark.ui
+
+TRUTH = {1: ["burgundy-7", "indigo-stop", "colour4"], 2: ["saffron-2", "turquoise-9"], 3: ["indigo-5"]}
+"""The hands left when seat 0 goes out (indigo-6 and indigo-1 lie on the pile)."""
+
+
+@pytest.fixture
+def over(started, clock):
+    """Seat 0 went out on indigo-1: hands of 3, 2 and 1 cards are left to show."""
+    started.table.state.hands[:] = [1, 3, 2, 1]
+    assert started.card(CardReading("indigo-1", clock.advance(1))).accepted
+    return started
+
+
+@pytest.fixture
+def camera_table():
+    table, camera, source = still_camera("classic")
+    yield table, camera
+    camera.close()
+
+
+def round_end_app(session, clock, lang, tools, camera):
+    app = OonaApp(session, lang=lang, deck="classic", tools=tools)
+    app.camera = camera
+    mount(app)
+    app.navigate(clock())
+    app.navigate(clock.advance(3))
+    assert app.manager.current == "round_end"
+    return app
+
+
+def put_right(screen, seat, truth):
+    """What a person does with the chips: keep the right cards, name an unread colour, remove the
+    wrong ones (each through the chip's fix window), then touch the missing ones in on the grid."""
+    left = Counter(truth)
+    index = 0
+    while index < len(screen.entered[seat].cards):
+        card = screen.entered[seat].cards[index]
+        if card.code is not None and left[card.code]:
+            left[card.code] -= 1
+            index += 1
+            continue
+        fixer = screen.fix(seat, index)
+        assert isinstance(fixer, ChipFixer)
+        colours = [c for c in COLOURS if left[f"{c}-{card.rank}"]]
+        if card.code is None and colours:
+            fixer.colour(colours[0])
+        else:
+            fixer.remove()
+    screen.select(seat)
+    for code in left.elements():
+        screen.add_card(code)
+
+
+def test_round_end_hands_scanned_by_the_camera_then_put_right_and_journaled(over, clock, camera_table):
+    table, camera = camera_table
+    tools = vision_tools(lambda: DeckChoice("classic", "classic"))        # vision's own hand scan
+    seen = []
+    app = round_end_app(over, clock, "en", VisionTools(scan_hand=lambda image: seen.append(image)
+                                                       or tools.scan_hand(image)), camera)
+    screen = app.screens["round_end"]
+    assert screen.ids.prompt.raw == "Omar: spread your cards under the camera, then touch Scan"
+    for seat in (1, 2):
+        table.show_hand(TRUTH[seat])                   # the player spreads the cards under the camera
+        thread = screen.scan(seat)
+        assert camera.holding                          # the pile is not watched meanwhile
+        thread.join(60)
+        frames(2)
+        assert screen.scanning is None and screen.problem == "", screen.problem
+        # the chips are what vision read in the camera's frame, at most as many as the hand holds
+        read = best_readings(tools.scan_hand(seen[-1]), len(TRUTH[seat]))[0]
+        assert [chip_code(c) for c in screen.entered[seat].cards] == [chip_code(c) for c in read]
+        chips = [w for w in screen.ids.body.walk() if isinstance(w, CardChip) and w.parent is not None
+                 and not hasattr(w.parent, "cols")]
+        assert len(chips) >= len(read)
+        put_right(screen, seat, TRUTH[seat])
+    assert np.abs(seen[0].astype(int) - seen[1].astype(int)).mean() > 5      # two hands, two frames
+    for code in TRUTH[3]:                              # the last hand touched in
+        screen.select(3)
+        screen.add_card(code)
+    assert screen.view.can_record
+    outcome = screen.go()
+    assert outcome.accepted, outcome.refused
+    line = over.referee.journal.lines[-1]
+    assert line["event"] == "hands"
+    assert {k: sorted(v) for k, v in line["cards"].items()} == {"0": [], **{str(k): sorted(v) for k, v in TRUTH.items()}}
+    assert not camera.holding                          # the pile is watched again
+    assert screen.view.scored and screen.view.rows[0].seat == 0
+
+
+class FakeScan:
+    """The hand scan as vision would answer: readings for the hand under the camera."""
+
+    def __init__(self, cards):
+        self.cards, self.images = cards, []
+
+    def __call__(self, image):
+        self.images.append(image)
+        return list(self.cards)
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_scan_with_unread_colours_and_false_finds_scores_all_the_same(over, clock, camera_table, tmp_path, lang):
+    table, camera = camera_table
+    scan = FakeScan([ScannedCard("7", None, 0.9), ScannedCard("stop", "indigo", 0.95), ScannedCard("3", "saffron", 0.2),
+                     ScannedCard("colour4", None, 0.8)])
+    app = round_end_app(over, clock, lang, VisionTools(scan_hand=scan), camera)
+    screen = app.screens["round_end"]
+    screen.scan(1).join(10)
+    frames(2)
+    assert [chip_code(c) for c in screen.entered[1].cards] == ["?-7", "indigo-stop", "colour4"]   # 3 surest
+    assert scan.images and scan.images[0].shape == (360, 480, 3)
+    assert screen.selected == 2                        # read whole: on to the next player
+    screen.select(1)
+    assert screen.ids.prompt.raw == app.text("scan_points_colour")
+    frames(2)
+    image = shot(tmp_path / f"round-end-scan-{lang}.png")
+    assert image.std() > 20
+    title = ink_columns(image, 5, 70)
+    width = image.shape[1]
+    words = title[(title > width * 0.2) & (title < width * 0.8)] if len(title) else title
+    if lang == "ar":
+        assert title.max() > width * 0.9 and words.min() > width * 0.5
+    else:
+        assert title.min() < width * 0.1 and words.max() < width * 0.5
+    unknown = [w for w in screen.ids.body.walk() if isinstance(w, CardChip) and w.code == "?-7"]
+    assert unknown and unknown[0].label == "7?"
+    for seat in (2, 3):
+        for code in TRUTH[seat]:
+            screen.select(seat)
+            screen.add_card(code)
+    outcome = screen.go()
+    assert outcome.accepted, outcome.refused
+    shown = over.referee.journal.lines[-1]["cards"]["1"]
+    assert shown[1:] == ["indigo-stop", "colour4"] and shown[0].endswith("-7")      # any colour: same points
+    assert over.table.state.points[1] == 77
+
+
+def test_a_silent_camera_is_said_and_the_hands_can_still_be_touched_in(over, clock):
+    table, camera, source = still_camera("classic")
+    app = round_end_app(over, clock, "en", VisionTools(scan_hand=FakeScan([])), camera)
+    source.close()                                     # no frame will come
+    screen = app.screens["round_end"]
+    screen.scan(1).join(10)
+    frames(2)
+    assert screen.ids.prompt.raw == "The hand was not read: the camera sent no picture"
+    camera.close()
+
+
+def challenged(session, clock):
+    """Seat 0 plays a Colour take four on indigo, names turquoise; seat 1 challenges."""
+    assert session.card(CardReading("colour4", clock.advance(1))).accepted
+    assert session.touch("name_colour", colour="turquoise").accepted
+    assert session.touch("challenge").accepted
+    assert session.table.state.phase == "verdict"
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_the_challenge_reveal_by_the_camera_says_guilty(started, clock, camera_table, tmp_path, lang):
+    table, camera = camera_table
+    challenged(started, clock)
+    hand = [ScannedCard("2", "saffron"), ScannedCard("9", "indigo"), ScannedCard("colour"), ScannedCard("5", "burgundy"),
+            ScannedCard("0", "turquoise"), ScannedCard("7", "saffron")]
+    app = OonaApp(started, lang=lang, tools=VisionTools(scan_hand=FakeScan(hand)))
+    app.camera = camera
+    mount(app)
+    screen = app.screens["table"]
+    scan_buttons = [w for w in screen.ids.overlay.walk() if isinstance(w, AButton) and w.raw == app.t("verdict_scan_button")]
+    assert scan_buttons
+    scan_buttons[0].dispatch("on_press")
+    modal = screen.verdict_scan
+    modal.scan_thread.join(10)
+    frames(3)
+    assert modal.view.held is True and not modal.confirm.disabled
+    chips = sorted((w for w in modal.chips.walk() if isinstance(w, CardChip)), key=lambda w: w.x,
+                   reverse=lang == "ar")                           # in the language's reading order
+    assert [c.code for c in chips] == ["saffron-2", "indigo-9", "colour", "burgundy-5", "turquoise-0", "saffron-7"]
+    assert modal.status.raw == app.text("verdict_held", colour=app.text("colour_indigo") + " · " + app.text("shape_crescent"))
+    image = shot(tmp_path / f"verdict-scan-{lang}.png")
+    assert image.std() > 20
+    modal.confirm.dispatch("on_press")
+    line = started.referee.journal.lines[-1]
+    assert line["event"] == "reveal" and line["held"] is True and line["seat"] == 0
+    assert started.table.state.phase != "verdict" and not camera.holding
+
+
+def test_an_unread_colour_is_touched_in_before_an_innocent_verdict(started, clock, camera_table):
+    table, camera = camera_table
+    challenged(started, clock)
+    hand = [ScannedCard("2", "saffron"), ScannedCard("9", None), ScannedCard("colour"), ScannedCard("5", "burgundy"),
+            ScannedCard("0", "turquoise"), ScannedCard("7", "saffron"), ScannedCard("4", "saffron", 0.1)]
+    app = OonaApp(started, lang="en", tools=VisionTools(scan_hand=FakeScan(hand)))
+    app.camera = camera
+    mount(app)
+    modal = app.screens["table"].scan_verdict()
+    modal.scan_thread.join(10)
+    frames(2)
+    assert len(modal.draft.cards) == 6                 # the least sure of 7 readings left out
+    assert modal.view.held is None and modal.confirm.disabled
+    assert modal.status.raw == "Touch the cards marked ? and give their colour"
+    modal.fix(1).colour("burgundy")
+    assert modal.view.held is False and not modal.confirm.disabled
+    assert modal.confirm.raw == "Confirm: innocent"
+    modal.decide()
+    line = started.referee.journal.lines[-1]
+    assert line["event"] == "reveal" and line["held"] is False
+
+
+@pytest.mark.parametrize("lockable", [True, False])
+def test_the_exposure_lock_on_the_settings_screen(session, tmp_path, lockable):
+    table, camera, source = still_camera("classic", lockable=lockable)
+    try:
+        app = OonaApp(session, lang="en")
+        app.camera = camera
+        mount(app)
+        app.show("settings")
+        screen = app.screens["settings"]
+        assert screen.ids.exposure.raw == "Lock exposure and white balance: off"
+        screen.toggle_exposure().join(10)
+        frames(2)
+        if lockable:
+            assert source.exposure_locked and screen.ids.exposure_result.raw == "Exposure and white balance locked"
+            assert screen.ids.exposure.raw == "Lock exposure and white balance: on"
+            screen.toggle_exposure().join(10)
+            frames(2)
+            assert not source.exposure_locked and screen.ids.exposure_result.raw.endswith("automatic")
+        else:
+            assert screen.ids.exposure_result.raw == "Not supported by this camera"
+    finally:
+        camera.close()
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_new_deck_enrolled_face_by_face_is_saved_chosen_and_reads_a_card(session, tmp_path, lang):
+    from vision.enrol import EnrolledRecogniser
+    from vision.synth import render_photo
+
+    table, camera, source = still_camera("oona", seed=3)
+    decks = Decks(tmp_path / "decks")
+    shown = []
+
+    def show_face(code):
+        shown.append(code)
+        table.show_hand([code] if code else None)
+
+    try:
+        app = OonaApp(session, lang=lang, decks=decks, tools=vision_tools(lambda: decks.selected),
+                      demo_table=SimpleNamespace(show_face=show_face, show_hand=lambda seat: None))
+        app.camera = camera
+        mount(app)
+        app.show("settings")
+        assert not app.screens["settings"].ids.enrol.disabled
+        screen = app.screens["enrol"]
+        screen.faces = ["burgundy-7", "indigo-stop", "saffron-2", "colour4"]
+        app.screens["settings"].enrol()
+        frames(2)
+        assert app.manager.current == "enrol" and shown[-1] == "burgundy-7" and camera.holding
+        assert screen.ids.progress.raw == app.text("enrol_progress", n=1, total=4)
+        image = shot(tmp_path / f"enrol-{lang}.png")
+        assert image.std() > 20
+        table.show_hand(None)                          # nothing under the camera yet
+        screen.take().join(30)
+        frames(2)
+        assert screen.step == 0 and screen.ids.message.raw == app.text("enrol_no_card")
+        table.show_hand(["burgundy-7"])
+        screen.take().join(30)
+        frames(2)
+        assert screen.step == 1 and shown[-1] == "indigo-stop"
+        screen.take().join(30)
+        frames(2)
+        screen.skip()                                  # this deck lost its saffron 2
+        screen.take().join(30)
+        frames(2)
+        assert set(screen.photos) == {"burgundy-7", "indigo-stop", "colour4"} and screen.skipped == {"saffron-2"}
+        assert screen.view().face is None and screen.ids.summary.raw == app.text("enrol_summary", taken=3, skipped=1)
+        assert screen.ids.message.raw == app.text("enrol_skipped_note")
+        screen.save().join(120)
+        frames(2)
+        name = app.text("enrol_default_name") + " 1"
+        assert screen.saved == name, screen.message
+        assert app.deck_name == name and decks.selected.enrolled and decks.selected.style == "oona"
+        assert Decks(tmp_path / "decks").selected.name == name            # remembered for the next start
+        assert plain(app.deck_text("en")) == f"Deck: {name} (Oona)"
+        recogniser = recogniser_for(decks.selected)
+        assert isinstance(recogniser, EnrolledRecogniser)
+        from vision.oona_art import card_png
+        photo, _ = render_photo(card_png("indigo", "stop", 5.0), np.random.default_rng(8))
+        assert recogniser.read(photo).code == "indigo-stop"
+        app.show("settings")
+        frames(1)
+        assert not camera.holding and app.screens["settings"].ids.deck.raw == app.deck_text()
+    finally:
+        camera.close()
