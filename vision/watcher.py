@@ -10,12 +10,14 @@ else (a hand resting, a lamp switched on) is ignored and, if it stays, absorbed 
 
 from collections import deque
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import cv2
 import numpy as np
 
 from .detect import WARP_H, WARP_W, border_ring, find_card, warp
-from .errors import CardNotFoundError, UnknownNameError
+from .errors import CardNotFoundError, UnknownNameError, VisionError
+from .readings import card_code
 
 SMALL_W = 160
 #: A small-grey pixel has moved when it changes by more than this between frames (0..255).
@@ -30,6 +32,14 @@ CLIPPED = 245
 CARD_ASPECT = (0.55, 0.9)
 CARD_FILL = 0.55
 SNAPSHOT_SIZE = (2 * WARP_W, 2 * WARP_H)
+#: Faces are compared (for which way up a card lies, and to read a card half under another) at this size.
+MATCH_SIZE = (32, 48)
+#: A card half under another is read only when its visible part is this near a face (0..1).
+COVERED_ERROR = 0.16
+#: A card fitted under another may leave this share of its area unexplained.
+FIT_COST = 0.25
+#: A pixel's look may go away for this long (a hand passing) and still date from before.
+ARRIVAL_GAP = 0.6
 
 
 @dataclass(frozen=True)
@@ -93,8 +103,21 @@ def _gains(current: np.ndarray, reference: np.ndarray) -> np.ndarray:
     return np.clip(np.median((cur + 4) / (ref + 4), axis=0), 0.3, 3.0)
 
 
-def _white_border(warped: np.ndarray) -> bool:
-    """Whether a warp has a card's even, unsaturated, light border (a hand or sleeve has not)."""
+def _white_border(warped: np.ndarray, visible: np.ndarray | None = None) -> bool:
+    """Whether a warp has a card's even, unsaturated, light border (a hand or sleeve has not);
+    with `visible`, judged on the border's visible part only."""
+    if visible is not None:
+        warped = cv2.resize(warped, (WARP_W, WARP_H), interpolation=cv2.INTER_AREA)
+        shown = cv2.resize(visible, (WARP_W, WARP_H), interpolation=cv2.INTER_NEAREST)
+        ring = border_ring(warped)
+        keep = border_ring(np.repeat(shown[..., None], 3, axis=2))[:, 0] > 200
+        if keep.sum() < 20:
+            return False
+        ring = ring[keep]
+        white = np.median(ring, axis=0)
+        if (white.max() - white.min()) > 0.3 * white.max() or white.max() < 40:
+            return False
+        return bool(np.mean(np.abs(ring / (white + 1) - 1).max(axis=1) < 0.25) > 0.5)
     ring = border_ring(warped)
     white = np.median(ring, axis=0)
     inner = np.median(warped.reshape(-1, 3), axis=0)
@@ -115,6 +138,119 @@ def _difference(current: np.ndarray, reference: np.ndarray) -> np.ndarray:
     return (changed.any(axis=2) * 255).astype(np.uint8)
 
 
+@lru_cache(maxsize=4)
+def face_book(deck: str) -> tuple[list[tuple[str, str]], np.ndarray]:
+    """The deck's faces `(colour, rank)` and their renders at `MATCH_SIZE` (float32, N × 2 turns × H
+    × W × 3: upright, then turned 180°), drawn once from the deck's art and kept."""
+    from .decks import find_deck
+
+    profile = find_deck(deck)
+    faces = profile.faces(extras=profile.name == "oona")
+    renders = []
+    for colour, rank in faces:
+        if profile.name == "classic":
+            from .classic_art import classic_face
+
+            image = classic_face(colour, rank, np.random.default_rng(0), edition="classic", px_per_mm=3.0)
+        else:
+            from .oona_art import card_png
+
+            image = card_png(colour, rank, px_per_mm=3.0)
+        small = cv2.GaussianBlur(cv2.resize(image, MATCH_SIZE, interpolation=cv2.INTER_AREA), (3, 3), 0)
+        small = small.astype(np.float32)
+        renders.append(np.stack([small, small[::-1, ::-1]]))
+    return faces, np.stack(renders)
+
+
+def _match_errors(warped: np.ndarray, renders: np.ndarray, visible: np.ndarray | None = None,
+                  focus: np.ndarray | None = None) -> np.ndarray:
+    """How far a warped card (any size, BGR) is from each render (N × 2), over its visible pixels
+    (and only those in `focus`, a MATCH_SIZE bool map, if given), after balancing each render's
+    channels to the photo's light (least squares gains)."""
+    observed = cv2.resize(warped, MATCH_SIZE, interpolation=cv2.INTER_AREA).astype(np.float32)
+    observed = cv2.GaussianBlur(observed, (3, 3), 0)
+    if visible is None:
+        weight = np.ones(observed.shape[:2], np.float32)
+    else:
+        weight = (cv2.resize(visible, MATCH_SIZE, interpolation=cv2.INTER_AREA) > 200).astype(np.float32)
+    if focus is not None:
+        weight = weight * focus
+    w = weight[None, None, ..., None]
+    gains = (renders * observed * w).sum(axis=(2, 3)) / np.maximum((renders * renders * w).sum(axis=(2, 3)), 1.0)
+    error = np.abs(renders * gains[:, :, None, None, :] - observed) * w
+    return error.sum(axis=(2, 3, 4)) / max(float(weight.sum()) * 3 * max(float(observed.mean()), 1.0), 1.0)
+
+
+def upright(warped: np.ndarray, deck: str, code: str | None, colour: str = "", rank: str = "") -> np.ndarray:
+    """The warped card (portrait, either way up) turned the right way up: whichever of it and its
+    half-turn is nearer the deck's own face for the card read (the nearest face when unread)."""
+    try:
+        faces, renders = face_book(deck)
+    except (VisionError, KeyError, ValueError):
+        return warped
+    rows = [i for i, (c, r) in enumerate(faces) if (c, r) == (colour, rank)] if code is not None else []
+    errors = _match_errors(warped, renders[rows] if rows else renders)
+    turn = int(np.unravel_index(int(errors.argmin()), errors.shape)[1])
+    return warped[::-1, ::-1].copy() if turn else warped
+
+
+def _fit_covered(visible: np.ndarray, cover: np.ndarray, size: tuple[float, float]) -> np.ndarray | None:
+    """The corners (small pixels) of a card of `size` (short, long side) of which `visible` shows and
+    `cover` may hide the rest: the card-sized rectangle holding the most of `visible` and the least
+    outside `visible` and `cover`; None if none fits."""
+    ys, xs = np.nonzero(visible)
+    if len(xs) < 10:
+        return None
+    points = np.column_stack([xs, ys]).astype(np.float32)
+    allowed = cv2.dilate(cv2.bitwise_or(visible, cover), np.ones((3, 3), np.uint8))
+    shown = cv2.countNonZero(visible)
+    rect = np.zeros_like(visible)
+    short, long_ = size
+
+    def cost(centre, theta):
+        u = np.array([np.cos(theta), np.sin(theta)])
+        v = np.array([-np.sin(theta), np.cos(theta)])
+        corners = np.array([centre + sx * short / 2 * u + sy * long_ / 2 * v
+                            for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+        rect[:] = 0
+        cv2.fillConvexPoly(rect, np.round(corners).astype(np.int32), 255)
+        area = max(1, cv2.countNonZero(rect))
+        outside = area - cv2.countNonZero(cv2.bitwise_and(rect, allowed))
+        missed = shown - cv2.countNonZero(cv2.bitwise_and(rect, visible))
+        return (outside + missed) / area, corners
+
+    best = None
+    for theta in np.radians(np.arange(0.0, 180.0, 6.0)):
+        u = np.array([np.cos(theta), np.sin(theta)])
+        v = np.array([-np.sin(theta), np.cos(theta)])
+        # The extent of what shows along the card's axes (a few stray pixels aside): the card holds it.
+        (u0, u1), (v0, v1) = np.percentile(points @ u, (2, 98)), np.percentile(points @ v, (2, 98))
+        lo_u, hi_u = sorted((u1 - short / 2, u0 + short / 2))
+        lo_v, hi_v = sorted((v1 - long_ / 2, v0 + long_ / 2))
+        for cu in np.linspace(lo_u, hi_u, 4):
+            for cv_ in np.linspace(lo_v, hi_v, 4):
+                c, corners = cost(cu * u + cv_ * v, theta)
+                if best is None or c < best[0]:
+                    best = (c, corners, cu * u + cv_ * v, theta)
+    # Then a few pixels and degrees around the best.
+    _, _, centre, theta = best
+    for step, turn in ((2.0, np.radians(3.0)), (1.0, np.radians(1.5)), (0.5, np.radians(0.75))):
+        improved = True
+        while improved:
+            improved = False
+            for d_centre, d_theta in (((step, 0), 0), ((-step, 0), 0), ((0, step), 0), ((0, -step), 0),
+                                      ((0, 0), turn), ((0, 0), -turn)):
+                c, corners = cost(centre + d_centre, theta + d_theta)
+                if c < best[0] - 1e-6:
+                    best = (c, corners, centre + d_centre, theta + d_theta)
+                    centre, theta = best[2], best[3]
+                    improved = True
+    _fit_covered.last_cost = best[0]
+    if best[0] > FIT_COST:
+        return None
+    return best[1].astype(np.float32)
+
+
 class PileWatcher:
     """Turns frames of the pile into `PileEvent`s; one per table, fed from one thread.
 
@@ -124,13 +260,16 @@ class PileWatcher:
     """
 
     def __init__(self, recogniser=None, *, deck: str = "oona", pile_area=None,
-                 settle_seconds: float = 0.3, absorb_seconds: float = 2.5, history_seconds: float = 4.0,
+                 settle_seconds: float = 0.3, absorb_seconds: float = 2.5, history_seconds: float = 6.0,
                  card_px: float | None = None):
         if recogniser is None:
             from .recogniser import Recogniser
 
             recogniser = Recogniser.for_deck(deck)
         self.recogniser = recogniser
+        profile = getattr(recogniser, "deck", None)
+        self.deck = getattr(profile, "name", profile if isinstance(profile, str) else deck)
+        """The deck whose art turns snapshots upright and reads cards half covered (`oona`, `classic`)."""
         self.pile_area = pile_area
         self.settle_seconds = settle_seconds
         self.absorb_seconds = absorb_seconds
@@ -205,9 +344,9 @@ class PileWatcher:
         frame = shape[0] * shape[1]
         return 0.008 * frame, 0.25 * frame
 
-    def _card_blobs(self, mask: np.ndarray) -> tuple[list[np.ndarray], bool]:
-        """Card-shaped differences (each as its convex hull, small pixels) and whether any other
-        difference was left over."""
+    def _card_blobs(self, mask: np.ndarray) -> tuple[list[np.ndarray], bool, list[np.ndarray]]:
+        """Card-shaped differences (each as its convex hull, small pixels), whether any other
+        difference was left over, and the differences big enough to be cards overlapping (contours)."""
         lo, hi = self._card_area_range(mask.shape)
         kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
         # Specks (texture, noise) out; then close: a card on one of its own colour differs from it
@@ -216,7 +355,7 @@ class PileWatcher:
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel, iterations=2)
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        cards, leftover = [], False
+        cards, leftover, several = [], False, []
         for contour in contours:
             area = cv2.contourArea(contour)
             if area < 0.25 * lo:
@@ -231,7 +370,9 @@ class PileWatcher:
                 cards.append(hull)
             else:
                 leftover = True
-        return cards, leftover
+                if area >= 0.8 * lo:
+                    several.append(contour)
+        return cards, leftover, several
 
     def _settled(self, small: np.ndarray, t: float) -> list[PileEvent]:
         mask = self._mask = _difference(small, self.reference)
@@ -243,7 +384,7 @@ class PileWatcher:
         if taken is not None:
             events.append(taken)
             mask = self._mask = _difference(small, self.reference)
-        cards, leftover = self._card_blobs(mask)
+        cards, leftover, several = self._card_blobs(mask)
         found = False
         for hull in cards:
             is_card, event = self._landed(small, hull, t)
@@ -251,6 +392,10 @@ class PileWatcher:
             leftover |= not is_card
             if event is not None:
                 events.append(event)
+        for contour in several:
+            peeled = self._peel(small, contour, t)
+            found |= bool(peeled)
+            events += peeled
         if found or taken is not None:
             self._rebase(small)
         elif leftover:
@@ -296,32 +441,69 @@ class PileWatcher:
                          top.snapshot, seen_t=t)
 
     def _rest_time(self, small: np.ndarray, region: np.ndarray, t: float) -> float:
-        """The earliest time since which the region has looked as it does now."""
+        """The time the card in `region` came to rest: the earliest time since which the region has
+        looked as it does now; if that is late because a hand stayed over part of it (or a second
+        card was held over it), the time most of its pixels took the look they have now."""
         grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         inside = region > 0
         count = max(1, int(inside.sum()))
-        now = grey[inside].astype(np.int16)
+        now = grey[inside].astype(np.float32)
         start = t
+        frames = []
         for when, past in reversed(self._history):
-            then = past[inside].astype(np.int16)
+            then = past[inside].astype(np.float32)
             gain = np.median((now + 4) / (then + 4))
-            if np.count_nonzero(np.abs(then * gain - now) <= DIFF_LEVEL) < 0.9 * count:
+            same = np.abs(then * gain - now) <= DIFF_LEVEL
+            frames.append((when, same))
+            if np.count_nonzero(same) < 0.9 * count:
                 break
             start = when
-        return start
+        # Each pixel's arrival: the earliest time it matched now, going back through gaps (a hand
+        # passing) shorter than ARRIVAL_GAP, before which it differed for longer (the pile before).
+        history = list(reversed(self._history))
+        for when, past in history[len(frames):]:
+            then = past[inside].astype(np.float32)
+            gain = np.median((now + 4) / (then + 4))
+            frames.append((when, np.abs(then * gain - now) <= DIFF_LEVEL))
+        if len(frames) < 3:
+            return start
+        arrival = np.full(count, t)
+        gap = np.zeros(count)
+        settled = np.zeros(count, bool)
+        last = t
+        for when, same in frames:
+            open_ = ~settled
+            gap[open_ & ~same] += last - when
+            matched = open_ & same
+            arrival[matched] = when
+            gap[matched] = 0.0
+            settled |= open_ & (gap >= ARRIVAL_GAP)
+            last = when
+        if np.count_nonzero(settled) < 0.3 * count:
+            return start
+        robust = float(np.percentile(arrival[settled], 30))
+        return robust if robust < start - 0.4 else start
 
     def _landed(self, small: np.ndarray, hull: np.ndarray, t: float) -> tuple[bool, PileEvent | None]:
         """Whether the card-shaped difference is a card, and the event if it is a new one."""
         region = self._region(small.shape, hull)
         box = cv2.boxPoints(cv2.minAreaRect(hull))
         quad = _order(box * self._scale + self._offset)
-        frame = max(self._still_frames, key=lambda f: self._sharpness(f[1], quad))[1]
+        frame = self._sharpest(quad)
         read = self._read(frame, quad)
         if read is None:
             return False, None  # card-shaped, but no card's white border: a hand, a phone...
-        reading, quad, warped = read
+        reading, quad, _ = read
+        return True, self._new_card(small, frame, region, quad, reading, t)
+
+    def _sharpest(self, quad: np.ndarray) -> np.ndarray:
+        return max(self._still_frames, key=lambda f: self._sharpness(f[1], quad))[1]
+
+    def _new_card(self, small: np.ndarray, frame: np.ndarray, region: np.ndarray, quad: np.ndarray,
+                  reading: tuple, t: float, *, nudge: bool = True, rest: float | None = None) -> PileEvent | None:
+        """Put a card read at `quad` on the pile; its event (None if it is the top card, nudged)."""
         colour, rank, code, confidence, unsure = reading
-        if self.pile:
+        if self.pile and nudge:
             top = self.pile[-1]
             # The top card nudged, not a second copy of it: where it lay and is not now, the pile changed.
             uncovered = cv2.bitwise_and(top.region, cv2.bitwise_not(region))
@@ -329,15 +511,147 @@ class PileWatcher:
             moved = revealed > 0.1 * cv2.countNonZero(top.region)
             if moved and code is not None and code == top.reading[2]:
                 top.region, top.quad = region, quad  # the same card, nudged: not a new one
-                return True, None
-        self._card_areas.append(cv2.contourArea(hull.astype(np.float32)))
+                return None
+        self._card_areas.append(cv2.contourArea(((quad - self._offset) / self._scale).astype(np.float32)))
         del self._card_areas[:-9]
-        snapshot = cv2.resize(warped, SNAPSHOT_SIZE, interpolation=cv2.INTER_LINEAR)
+        snapshot = upright(warp(frame, quad, SNAPSHOT_SIZE), self.deck, code, colour, rank)
         self.pile.append(_PileCard(self.reference.copy(), region, quad, reading, snapshot))
         del self.pile[:-30]
-        start = self._rest_time(small, region, t)
-        return True, PileEvent("landed", start, colour, rank, code, confidence, unsure, quad, snapshot,
-                               seen_t=t)
+        start = self._rest_time(small, region, t) if rest is None else rest
+        return PileEvent("landed", start, colour, rank, code, confidence, unsure, quad, snapshot, seen_t=t)
+
+    # -- two cards in one movement --------------------------------------------------------------
+
+    def _peel(self, small: np.ndarray, contour: np.ndarray, t: float) -> list[PileEvent]:
+        """Cards overlapping in one difference: the top one found whole by the detector, then the one
+        it half covers fitted to what is left; their events, the one underneath first."""
+        blob = np.zeros(small.shape[:2], np.uint8)
+        cv2.drawContours(blob, [contour], -1, 255, -1)
+        x, y, w, h = cv2.boundingRect(contour)
+        quad_box = np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]]) * self._scale + self._offset
+        frame = self._sharpest(quad_box)
+        fh, fw = frame.shape[:2]
+        x0, y0 = (np.maximum(quad_box[0] - 3 * self._scale, 0)).astype(int)
+        x1, y1 = np.minimum(quad_box[2] + 3 * self._scale, (fw, fh)).astype(int)
+        keep = cv2.dilate(blob, np.ones((5, 5), np.uint8))
+        keep = cv2.warpAffine(keep, np.float32([[self._scale, 0, self._offset[0] - x0],
+                                                [0, self._scale, self._offset[1] - y0]]),
+                              (x1 - x0, y1 - y0), flags=cv2.INTER_NEAREST)
+        crop = frame[y0:y1, x0:x1].copy()
+        crop[keep == 0] = 0
+        try:
+            found = find_card(crop, verify=lambda warped: self.recogniser.read_warped(warped).confidence)
+        except CardNotFoundError:
+            return []
+        top_quad = _order(found.quad + np.float32([x0, y0]))
+        top_small = (top_quad - self._offset) / self._scale
+        top_region = self._region(small.shape, top_small)
+        area = cv2.contourArea(top_small.astype(np.float32))
+        lo, hi = self._card_area_range(small.shape)
+        inside = cv2.countNonZero(cv2.bitwise_and(top_region, blob)) / max(1, cv2.countNonZero(top_region))
+        if not lo <= area <= hi or inside < 0.8:
+            return []  # not a whole new card on top (an old one, or a hand's outline)
+        read = self._read(frame, top_quad)
+        if read is None:
+            return []
+        top_reading, top_quad, _ = read
+        top_region = self._region(small.shape, (top_quad - self._offset) / self._scale)
+        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+        rest = cv2.bitwise_and(blob, cv2.bitwise_not(cv2.dilate(top_region, kernel, iterations=2)))
+        rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, kernel)
+        events = []
+        top_rest = self._rest_time(small, top_region, t)
+        if cv2.countNonZero(rest) >= 0.2 * area:
+            under = self._covered_card(small, frame, rest, top_region, top_quad, t)
+            if under is not None:
+                region, quad, reading = under
+                under_rest = min(self._rest_time(small, region, t), top_rest)
+                event = self._new_card(small, frame, region, quad, reading, t, rest=under_rest)
+                if event is not None:
+                    events.append(event)
+        event = self._new_card(small, frame, top_region, top_quad, top_reading, t, nudge=not events,
+                               rest=top_rest)
+        if event is not None:
+            events.append(event)
+        return events
+
+    def _covered_card(self, small, frame, visible, top_region, top_quad, t):
+        """The card partly under the top one: (its visible region, its quad, its reading) or None."""
+        sides = sorted(np.linalg.norm(top_quad - np.roll(top_quad, -1, axis=0), axis=1))
+        size = (float(np.mean(sides[:2])) / self._scale, float(np.mean(sides[2:])) / self._scale)
+        fitted = _fit_covered(visible, top_region, size)
+        if fitted is None:
+            return None
+        quad = _order(fitted * self._scale + self._offset)
+        grown = top_quad.mean(axis=0) + (top_quad - top_quad.mean(axis=0)) * 1.06
+        reading = self._read_covered(frame, quad, grown)
+        if reading is None:
+            return None
+        reading, quad = reading
+        return visible, quad, reading
+
+    def _read_covered(self, frame: np.ndarray, quad: np.ndarray, cover: np.ndarray):
+        """Read a card of which `cover` (a quad) hides part, by its visible part against the deck's
+        faces, trying the outline a few pixels and degrees around `quad`; (reading, quad) or None."""
+        try:
+            faces, renders = face_book(self.deck)
+        except (VisionError, KeyError, ValueError):
+            return None
+        size = (2 * MATCH_SIZE[0], 2 * MATCH_SIZE[1])
+
+        def look(q):
+            warped = warp(frame, q, size)
+            dst = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
+            m = cv2.getPerspectiveTransform(q.astype(np.float32), dst)
+            hidden = np.zeros((size[1], size[0]), np.uint8)
+            cv2.fillConvexPoly(hidden, cv2.perspectiveTransform(cover[None].astype(np.float32), m)[0]
+                               .astype(np.int32), 255)
+            return warped, cv2.bitwise_not(hidden)
+
+        warped, visible = look(quad)
+        share = cv2.countNonZero(visible) / visible.size
+        if share < 0.25:
+            return None
+        errors = _match_errors(warped, renders, visible).min(axis=1)
+        likely = np.argsort(errors)[:4]
+        best_error, best_quad = float(errors[likely[0]]), quad
+        reach = 0.03 * float(np.linalg.norm(quad[0] - quad[2]))
+        for shift, turn in ((reach, 3.0), (reach / 2, 1.5), (reach / 4, 0.75)):
+            improved = True
+            while improved:
+                improved = False
+                centre = best_quad.mean(axis=0)
+                for dx, dy, angle in ((shift, 0, 0), (-shift, 0, 0), (0, shift, 0), (0, -shift, 0),
+                                      (0, 0, turn), (0, 0, -turn)):
+                    c, s_ = np.cos(np.radians(angle)), np.sin(np.radians(angle))
+                    q = ((best_quad - centre) @ np.float32([[c, s_], [-s_, c]]) + centre + (dx, dy)).astype(np.float32)
+                    warped, visible = look(q)
+                    err = _match_errors(warped, renders[likely], visible).min(axis=1)
+                    if err.min() < best_error - 1e-4:
+                        best_error, best_quad, improved = float(err.min()), q, True
+                        errors = np.full(len(faces), np.inf, np.float32)
+                        errors[likely] = err
+                        break
+        quad = best_quad
+        order = [int(i) for i in np.argsort(errors)[:4] if np.isfinite(errors[i])]
+        first = float(errors[order[0]])
+        colour, rank = faces[order[0]]
+        # Against each runner-up, judged only where the two faces differ (a 0 and an 8 differ only
+        # in the middle of the glyph): how much nearer the best is there.
+        warped, visible = look(quad)
+        margin = np.inf
+        for other in order[1:]:
+            if faces[other] == faces[order[0]]:
+                continue
+            differ = (np.abs(renders[order[0]] - renders[other]).max(axis=-1) > 60).any(axis=0)
+            pair = _match_errors(warped, renders[[order[0], other]], visible, focus=differ).min(axis=1)
+            margin = min(margin, float(pair[1]) / max(float(pair[0]), 1e-6))
+        confidence = float(np.clip((margin - 1.0) * 2.0, 0, 1) * np.clip((COVERED_ERROR - first) / 0.04, 0, 1))
+        if first > COVERED_ERROR:
+            return None  # not one of the deck's faces: a hand, a sleeve
+        unsure = confidence < 0.5
+        code = None if unsure else card_code(colour, rank)
+        return (colour, rank, code, confidence, unsure), quad
 
     def _sharpness(self, image: np.ndarray, quad: np.ndarray) -> float:
         x0, y0 = np.maximum(quad.min(axis=0).astype(int), 0)
