@@ -39,7 +39,7 @@ COVERED_ERROR = 0.16
 #: A card fitted under another may leave this share of its area unexplained.
 FIT_COST = 0.25
 #: A pixel's look may go away for this long (a hand passing) and still date from before.
-ARRIVAL_GAP = 0.6
+ARRIVAL_GAP = 0.5
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,8 @@ class _PileCard:
     quad: np.ndarray
     reading: tuple[str, str, str | None, float, bool]
     snapshot: np.ndarray
+    unknown: np.ndarray | None = None
+    """Pixels of `region` whose look before the card is not known (a card under it, hidden)."""
 
 
 def _order(box: np.ndarray) -> np.ndarray:
@@ -430,20 +432,25 @@ class PileWatcher:
         if not self.pile:
             return None
         top = self.pile[-1]
-        changed = cv2.countNonZero(cv2.bitwise_and(mask, top.region)) / max(1, cv2.countNonZero(top.region))
-        if changed < 0.4 or self._match_share(small, top.before, top.region) < 0.8:
+        region = top.region
+        if top.unknown is not None:
+            region = cv2.bitwise_and(region, cv2.bitwise_not(top.unknown))
+        changed = cv2.countNonZero(cv2.bitwise_and(mask, region)) / max(1, cv2.countNonZero(region))
+        if changed < 0.4 or self._match_share(small, top.before, region) < 0.8:
             return None
         self.pile.pop()
         self.reference = top.before.copy()
+        if top.unknown is not None:
+            self.reference[top.unknown > 0] = small[top.unknown > 0]
         colour, rank, code, confidence, unsure = top.reading
         start = self._rest_time(small, top.region, t)
         return PileEvent("taken_back", start, colour, rank, code, confidence, unsure, top.quad,
                          top.snapshot, seen_t=t)
 
-    def _rest_time(self, small: np.ndarray, region: np.ndarray, t: float) -> float:
+    def _rest_time(self, small: np.ndarray, region: np.ndarray, t: float, *, covered: bool = False) -> float:
         """The time the card in `region` came to rest: the earliest time since which the region has
-        looked as it does now; if that is late because a hand stayed over part of it (or a second
-        card was held over it), the time most of its pixels took the look they have now."""
+        looked as it does now. For a card `covered` by a second one, that may be late (a hand held
+        the second card over it): then the time most of its pixels took the look they have now."""
         grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         inside = region > 0
         count = max(1, int(inside.sum()))
@@ -465,7 +472,7 @@ class PileWatcher:
             then = past[inside].astype(np.float32)
             gain = np.median((now + 4) / (then + 4))
             frames.append((when, np.abs(then * gain - now) <= DIFF_LEVEL))
-        if len(frames) < 3:
+        if not covered or len(frames) < 3:
             return start
         arrival = np.full(count, t)
         gap = np.zeros(count)
@@ -481,8 +488,7 @@ class PileWatcher:
             last = when
         if np.count_nonzero(settled) < 0.3 * count:
             return start
-        robust = float(np.percentile(arrival[settled], 30))
-        return robust if robust < start - 0.4 else start
+        return min(start, float(np.percentile(arrival[settled], 30)))
 
     def _landed(self, small: np.ndarray, hull: np.ndarray, t: float) -> tuple[bool, PileEvent | None]:
         """Whether the card-shaped difference is a card, and the event if it is a new one."""
@@ -500,7 +506,8 @@ class PileWatcher:
         return max(self._still_frames, key=lambda f: self._sharpness(f[1], quad))[1]
 
     def _new_card(self, small: np.ndarray, frame: np.ndarray, region: np.ndarray, quad: np.ndarray,
-                  reading: tuple, t: float, *, nudge: bool = True, rest: float | None = None) -> PileEvent | None:
+                  reading: tuple, t: float, *, nudge: bool = True, rest: float | None = None,
+                  before: tuple | None = None) -> PileEvent | None:
         """Put a card read at `quad` on the pile; its event (None if it is the top card, nudged)."""
         colour, rank, code, confidence, unsure = reading
         if self.pile and nudge:
@@ -515,7 +522,10 @@ class PileWatcher:
         self._card_areas.append(cv2.contourArea(((quad - self._offset) / self._scale).astype(np.float32)))
         del self._card_areas[:-9]
         snapshot = upright(warp(frame, quad, SNAPSHOT_SIZE), self.deck, code, colour, rank)
-        self.pile.append(_PileCard(self.reference.copy(), region, quad, reading, snapshot))
+        if before is None:
+            self.pile.append(_PileCard(self.reference.copy(), region, quad, reading, snapshot))
+        else:
+            self.pile.append(_PileCard(before[0], region, quad, reading, snapshot, unknown=before[1]))
         del self.pile[:-30]
         start = self._rest_time(small, region, t) if rest is None else rest
         return PileEvent("landed", start, colour, rank, code, confidence, unsure, quad, snapshot, seen_t=t)
@@ -565,12 +575,20 @@ class PileWatcher:
             under = self._covered_card(small, frame, rest, top_region, top_quad, t)
             if under is not None:
                 region, quad, reading = under
-                under_rest = min(self._rest_time(small, region, t), top_rest)
+                under_rest = min(self._rest_time(small, region, t, covered=True), top_rest)
                 event = self._new_card(small, frame, region, quad, reading, t, rest=under_rest)
                 if event is not None:
                     events.append(event)
-        event = self._new_card(small, frame, top_region, top_quad, top_reading, t, nudge=not events,
-                               rest=top_rest)
+                    # The pile before the top card: the one under it as far as it shows; what the
+                    # top card hides of it is not known until the top card is taken back.
+                    before = self.reference.copy()
+                    before[region > 0] = small[region > 0]
+                    whole = self._region(small.shape, (quad - self._offset) / self._scale)
+                    unknown = cv2.bitwise_and(cv2.bitwise_and(whole, top_region), cv2.bitwise_not(region))
+                    event = self._new_card(small, frame, top_region, top_quad, top_reading, t, nudge=False,
+                                           rest=top_rest, before=(before, unknown))
+                    return events + ([event] if event is not None else [])
+        event = self._new_card(small, frame, top_region, top_quad, top_reading, t, rest=top_rest)
         if event is not None:
             events.append(event)
         return events
