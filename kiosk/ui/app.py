@@ -128,8 +128,8 @@ class OonaApp(App):
     def choose_deck(self, name: str) -> None:
         """:raises KeyError: no such deck."""
         choice = self.decks.choose(name)
-        self.deck_name = choice.name
         self.deck = choice.style
+        self.deck_name = choice.name
         if self.camera is not None:
             self.camera.new_pile()              # a new watcher, with this deck's recogniser
         self.refresh()

@@ -89,6 +89,8 @@ class EnrolView:
     title: str
     progress: str
     prompt: str
+    card: str
+    """The face asked for, in the deck's words with its colour's shape."""
     face: str | None
     """The face asked for now (its code), ``None`` once every face was asked."""
     summary: str
@@ -98,15 +100,15 @@ def present_enrol(text: Text, faces: list[str], step: int, taken: dict, skipped:
     """Which face to show the camera now, in the deck's own words with its shape.
 
     >>> view = present_enrol(Text("en"), ["burgundy-7", "colour"], 0, {}, set(), "classic")
-    >>> view.prompt, view.progress
-    ('Put the red 7 · star alone under the camera', 'Card 1 of 2')
+    >>> view.card, view.progress
+    ('red 7 · star', 'Card 1 of 2')
     """
     words = Wording(text, [], deck)
     summary = text("enrol_summary", taken=len(taken), skipped=len(skipped))
     if step >= len(faces):
-        return EnrolView(text("enrol_title"), text("enrol_done"), summary, None, summary)
+        return EnrolView(text("enrol_title"), text("enrol_done"), summary, "", None, summary)
     face = faces[step]
     colour = face.rpartition("-")[0]
     card = words.card(face) + (f" · {text('shape_' + SHAPES[colour])}" if colour else "")
     return EnrolView(text("enrol_title"), text("enrol_progress", n=step + 1, total=len(faces)),
-                     text("enrol_show", card=card), face, summary)
+                     text("enrol_show"), card, face, summary)

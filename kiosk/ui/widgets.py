@@ -253,7 +253,7 @@ class CardChip(ButtonBehavior, Widget):
             RoundedRectangle(pos=self.pos, size=self.size, radius=[min(self.size) * 0.12])
         if colour in SHAPES:
             side = min(self.width, self.height) * 0.34
-            draw_shape(self.canvas.before, SHAPES[colour], self.x + side * 0.65, self.top - side * 0.65, side,
+            draw_shape(self.canvas.before, SHAPES[colour], self.x + side * 0.65, self.y + self.height - side * 0.65, side,
                        rgba=(1, 1, 1, 0.85))
         elif colour == "?":                     # a scanned card whose colour is still to be given
             with self.canvas.before:

@@ -163,6 +163,7 @@ class EnrolScreen(Screen):
         view = self.view()
         ids.progress.raw = view.progress
         ids.prompt.raw = view.prompt
+        ids.card_name.raw = view.card
         ids.face.code = view.face or ""
         ids.face.opacity = 1 if view.face else 0
         ids.face.label = short_name(view.face) if view.face else ""

@@ -38,7 +38,7 @@ class SetupScreen(Screen):
         self.refresh()
 
     def toggle_deck(self) -> None:
-        self.app.deck = "classic" if self.app.deck == "oona" else "oona"
+        self.app.cycle_deck()
         self.refresh()
 
     def cycle_preset(self) -> None:
@@ -89,7 +89,7 @@ class SetupScreen(Screen):
         ids.players.raw = t("players_count", n=draft.players)
         ids.teams.raw = f"{t('teams_label')}: {t('yes' if draft.teams else 'no')}"
         ids.teams.disabled = draft.players != 4
-        ids.deck.raw = f"{t('deck_label')}: {t('deck_' + app.deck)}"
+        ids.deck.raw = app.deck_text()
         ids.preset.raw = f"{t('preset_label')}: {t.preset(draft.preset)}"
         ids.coins.raw = (t("coin_table_stake", stake=draft.stake) if draft.stake else t("coin_table_off"))
         names = draft.player_names(t, app.history)

@@ -240,12 +240,12 @@ def test_the_exposure_lock_on_the_settings_screen(session, tmp_path, lockable):
         mount(app)
         app.show("settings")
         screen = app.screens["settings"]
-        assert screen.ids.exposure.raw == "Lock exposure and white balance: off"
+        assert screen.ids.exposure.raw == "Exposure lock: off"
         screen.toggle_exposure().join(10)
         frames(2)
         if lockable:
             assert source.exposure_locked and screen.ids.exposure_result.raw == "Exposure and white balance locked"
-            assert screen.ids.exposure.raw == "Lock exposure and white balance: on"
+            assert screen.ids.exposure.raw == "Exposure lock: on"
             screen.toggle_exposure().join(10)
             frames(2)
             assert not source.exposure_locked and screen.ids.exposure_result.raw.endswith("automatic")
@@ -316,3 +316,39 @@ def test_a_new_deck_enrolled_face_by_face_is_saved_chosen_and_reads_a_card(sessi
         assert not camera.holding and app.screens["settings"].ids.deck.raw == app.deck_text()
     finally:
         camera.close()
+
+
+def test_the_demo_player_spreads_their_hand_for_the_scan(session):
+    """``make run``'s path: the demo's camera table shows the simulated player's own cards and the
+    scan reads the frame the demo's camera delivers."""
+    from kiosk.__main__ import card_render, demo_camera
+    from kiosk.demo import DemoTable
+
+    faces = card_render("classic")
+    table, camera = demo_camera("classic", 4, faces)
+    demo = DemoTable(session, players=3, seed=4, render=faces, thrower=table)
+    demo.start()
+    scan = FakeScan([ScannedCard("7", "indigo")])
+    app = OonaApp(session, lang="en", deck="classic", demo_table=demo, tools=VisionTools(scan_hand=scan))
+    app.camera = camera
+    camera.start(app.hop(demo.reading), app.hop(session.camera))
+    try:
+        mount(app)
+        got = []
+        app.scan_hand(2, lambda cards, error: got.append((cards, error))).join(10)
+        frames(2)
+        assert got == [([ScannedCard("7", "indigo")], None)]
+        assert table.hand == tuple(demo.hand(2)) and len(table.hand) == 7 and camera.holding
+        spread, pile = scan.images[0], table.sim.background
+        assert np.abs(spread.astype(int) - pile.astype(int)).mean() > 20      # the cards, not the table
+        app.end_scan()
+        assert table.hand is None and not camera.holding
+    finally:
+        camera.close()
+
+
+def test_present_scan_doctests():
+    import doctest
+    import kiosk.ui.present_scan
+    failed, attempted = doctest.testmod(kiosk.ui.present_scan)
+    assert attempted and failed == 0
