@@ -82,8 +82,6 @@ class CameraCardSource:
         self._frame_index = 0
         self._frame_ready = threading.Condition()
         self._holding = threading.Event()
-        self.exposure_locked: bool | None = None
-        """Whether the source locked exposure and white balance (``None``: not asked, or no source)."""
 
     # -- the port ------------------------------------------------------------------------------------
     def start(self, deliver: Callable[[CardReading], None], status: Callable[[str], None] | None = None) -> None:
@@ -150,11 +148,13 @@ class CameraCardSource:
         call = getattr(source, "lock_exposure" if locked else "unlock_exposure", None)
         if call is None:
             return False
-        done = call()
-        if done is False:
-            return False
-        self.exposure_locked = bool(getattr(source, "exposure_locked", locked))
-        return True
+        return call() is not False
+
+    @property
+    def exposure_locked(self) -> bool:
+        """Whether the open source holds exposure and white balance fixed (a Pi camera does once
+        warmed up); ``False`` without a source or for one that cannot."""
+        return bool(getattr(self._source, "exposure_locked", False))
 
     # -- the thread -----------------------------------------------------------------------------------
     def _run(self) -> None:

@@ -244,3 +244,67 @@ def test_a_card_before_any_match_is_refused(tmp_path):
     session = Session(MatchStore(tmp_path / "state"))
     outcome = session.card(CardReading("indigo-3", time.monotonic()))
     assert not outcome.accepted and outcome.refused.card == "indigo-3"
+
+
+def test_a_hand_spread_under_the_camera_is_not_a_play_and_the_pile_is_watched_afresh():
+    made = []
+
+    def make_watcher():
+        made.append(LandsEveryThird())
+        return made[-1]
+
+    camera = CameraCardSource("x", open_source=None, make_watcher=make_watcher)
+    got = []
+    camera.attach(got.append)
+    for t in range(3):
+        camera.feed(FakeFrame(float(t)))
+    assert len(got) == 1 and made[0].frames == 3
+    camera.hold(True)
+    for t in range(3, 9):
+        camera.feed(FakeFrame(float(t)))
+    assert len(got) == 1 and made[0].frames == 3 and camera.preview.index == 8     # kept, not watched
+    camera.hold(False)
+    camera.feed(FakeFrame(9.0))
+    assert len(made) == 2 and made[1].frames == 1 and not camera.holding
+
+
+def test_a_scan_gets_a_whole_frame_taken_after_it_asked():
+    camera = CameraCardSource("x", open_source=None, make_watcher=LandsEveryThird)
+    camera.attach(lambda reading: None)
+    old = FakeFrame(0.0)
+    camera.feed(old)
+    got = []
+    waiting = threading.Thread(target=lambda: got.append(camera.next_frame(5.0)))
+    waiting.start()
+    fed = []
+    while waiting.is_alive() and len(fed) < 1000:      # the camera goes on delivering frames
+        frame = FakeFrame(float(len(fed) + 1))
+        frame.image = np.full((48, 64, 3), len(fed) + 1, np.uint8)
+        fed.append(frame)
+        camera.feed(frame)
+        waiting.join(0.005)
+    assert got and got[0] is not old.image and any(got[0] is f.image for f in fed[1:])
+    camera.close()
+    assert camera.next_frame(0.01) is None             # closed: nothing more comes
+
+
+class Lockable:
+    exposure_locked = False
+
+    def lock_exposure(self):
+        self.exposure_locked = True
+        return True
+
+    def unlock_exposure(self):
+        self.exposure_locked = False
+        return True
+
+
+def test_the_exposure_lock_is_the_sources_own():
+    camera = CameraCardSource("x", open_source=None, make_watcher=LandsEveryThird)
+    assert camera.lock_exposure(True) is False and camera.exposure_locked is False       # no source open
+    camera._source = object()                          # a source without the control
+    assert camera.lock_exposure(True) is False
+    camera._source = Lockable()
+    assert camera.lock_exposure(True) and camera.exposure_locked
+    assert camera.lock_exposure(False) and not camera.exposure_locked

@@ -32,6 +32,11 @@ class RoundEndScreen(Screen):
         self._key = None
         self._round = None
 
+    def on_leave(self, *_args) -> None:
+        """Off this screen (a new round, an undo back to the table): the hands are put away and
+        the pile is watched again."""
+        self.app.end_scan()
+
     # -- touches ----------------------------------------------------------------------------------
     def select(self, seat: int) -> None:
         self.selected = seat
