@@ -283,6 +283,9 @@ def test_a_new_deck_enrolled_face_by_face_is_saved_chosen_and_reads_a_card(sessi
         assert screen.ids.progress.raw == app.text("enrol_progress", n=1, total=4)
         image = shot(tmp_path / f"enrol-{lang}.png")
         assert image.std() > 20
+        width = image.shape[1]
+        prompt = ink_columns(image, 100, 150)               # «ضع هذه الورقة…» on the reading side
+        assert (prompt.min() > width * 0.5) if lang == "ar" else (prompt.max() < width * 0.5)
         table.show_hand(None)                          # nothing under the camera yet
         screen.take().join(30)
         frames(2)
