@@ -196,17 +196,17 @@ def upright(warped: np.ndarray, deck: str, code: str | None, colour: str = "", r
     return warped[::-1, ::-1].copy() if turn else warped
 
 
-def _fit_covered(visible: np.ndarray, cover: np.ndarray, size: tuple[float, float]) -> np.ndarray | None:
+def _fit_covered(visible: np.ndarray, cover: np.ndarray, size: tuple[float, float]) -> list[np.ndarray]:
     """The corners (small pixels) of a card of `size` (short, long side) of which `visible` shows and
-    `cover` may hide the rest: the card-sized rectangle holding the most of `visible` and the least
-    outside `visible` and `cover`; None if none fits."""
+    `cover` may hide the rest: the card-sized rectangles holding the most of `visible` (near them)
+    and the least outside `visible` and `cover`, best first (a few, as what shows may fit two ways)."""
     ys, xs = np.nonzero(visible)
     if len(xs) < 10:
-        return None
+        return []
     points = np.column_stack([xs, ys]).astype(np.float32)
     allowed = cv2.dilate(cv2.bitwise_or(visible, cover), np.ones((3, 3), np.uint8))
-    shown = cv2.countNonZero(visible)
     rect = np.zeros_like(visible)
+    near = np.zeros_like(visible)
     short, long_ = size
 
     def cost(centre, theta):
@@ -215,13 +215,16 @@ def _fit_covered(visible: np.ndarray, cover: np.ndarray, size: tuple[float, floa
         corners = np.array([centre + sx * short / 2 * u + sy * long_ / 2 * v
                             for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
         rect[:] = 0
+        near[:] = 0
         cv2.fillConvexPoly(rect, np.round(corners).astype(np.int32), 255)
+        # What shows just beyond the card counts against it; further off it is something else (a hand).
+        cv2.fillConvexPoly(near, np.round(centre + (corners - centre) * 1.35).astype(np.int32), 255)
         area = max(1, cv2.countNonZero(rect))
         outside = area - cv2.countNonZero(cv2.bitwise_and(rect, allowed))
-        missed = shown - cv2.countNonZero(cv2.bitwise_and(rect, visible))
+        missed = cv2.countNonZero(cv2.bitwise_and(near, visible)) - cv2.countNonZero(cv2.bitwise_and(rect, visible))
         return (outside + missed) / area, corners
 
-    best = None
+    coarse = []
     for theta in np.radians(np.arange(0.0, 180.0, 6.0)):
         u = np.array([np.cos(theta), np.sin(theta)])
         v = np.array([-np.sin(theta), np.cos(theta)])
@@ -231,26 +234,33 @@ def _fit_covered(visible: np.ndarray, cover: np.ndarray, size: tuple[float, floa
         lo_v, hi_v = sorted((v1 - long_ / 2, v0 + long_ / 2))
         for cu in np.linspace(lo_u, hi_u, 4):
             for cv_ in np.linspace(lo_v, hi_v, 4):
-                c, corners = cost(cu * u + cv_ * v, theta)
-                if best is None or c < best[0]:
-                    best = (c, corners, cu * u + cv_ * v, theta)
-    # Then a few pixels and degrees around the best.
-    _, _, centre, theta = best
-    for step, turn in ((2.0, np.radians(3.0)), (1.0, np.radians(1.5)), (0.5, np.radians(0.75))):
-        improved = True
-        while improved:
-            improved = False
-            for d_centre, d_theta in (((step, 0), 0), ((-step, 0), 0), ((0, step), 0), ((0, -step), 0),
-                                      ((0, 0), turn), ((0, 0), -turn)):
-                c, corners = cost(centre + d_centre, theta + d_theta)
-                if c < best[0] - 1e-6:
-                    best = (c, corners, centre + d_centre, theta + d_theta)
-                    centre, theta = best[2], best[3]
-                    improved = True
-    _fit_covered.last_cost = best[0]
-    if best[0] > FIT_COST:
-        return None
-    return best[1].astype(np.float32)
+                centre = cu * u + cv_ * v
+                coarse.append((cost(centre, theta)[0], centre, theta))
+    coarse.sort(key=lambda c: c[0])
+    fits = []
+    for c0, centre, theta in coarse:
+        if len(fits) >= 3 or c0 > coarse[0][0] + 0.15:
+            break
+        # Then a few pixels and degrees around it.
+        best = (c0, cost(centre, theta)[1], centre, theta)
+        for step, turn in ((2.0, np.radians(3.0)), (1.0, np.radians(1.5)), (0.5, np.radians(0.75))):
+            improved = True
+            while improved:
+                improved = False
+                for d_centre, d_theta in (((step, 0), 0), ((-step, 0), 0), ((0, step), 0), ((0, -step), 0),
+                                          ((0, 0), turn), ((0, 0), -turn)):
+                    c, corners = cost(centre + d_centre, theta + d_theta)
+                    if c < best[0] - 1e-6:
+                        best = (c, corners, centre + d_centre, theta + d_theta)
+                        centre, theta = best[2], best[3]
+                        improved = True
+        if best[0] > FIT_COST:
+            continue
+        # Distinct fits only (a card half shown may fit two ways).
+        if all(np.abs(best[1].mean(axis=0) - f[1].mean(axis=0)).max() > 0.15 * short
+               or abs(((best[3] - f[3] + np.pi / 2) % np.pi) - np.pi / 2) > np.radians(8) for f in fits):
+            fits.append(best)
+    return [f[1].astype(np.float32) for f in sorted(fits, key=lambda f: f[0])]
 
 
 class PileWatcher:
@@ -379,7 +389,7 @@ class PileWatcher:
     def _settled(self, small: np.ndarray, t: float) -> list[PileEvent]:
         mask = self._mask = _difference(small, self.reference)
         if cv2.countNonZero(mask) < 6:
-            self.reference = small  # follow slow light changes
+            self._rebase(small)  # follow slow light changes
             return []
         events: list[PileEvent] = []
         taken = self._taken_back(small, mask, t)
@@ -558,7 +568,11 @@ class PileWatcher:
         top_region = self._region(small.shape, top_small)
         area = cv2.contourArea(top_small.astype(np.float32))
         lo, hi = self._card_area_range(small.shape)
-        inside = cv2.countNonZero(cv2.bitwise_and(top_region, blob)) / max(1, cv2.countNonZero(top_region))
+        # A new card, all of it where the pile changed (a card of the same colour as the one under it
+        # changes the view only in patches: its outline's hull is what counts).
+        hull = self._region(small.shape, cv2.convexHull(contour))
+        hull = cv2.dilate(hull, np.ones((3, 3), np.uint8))
+        inside = cv2.countNonZero(cv2.bitwise_and(top_region, hull)) / max(1, cv2.countNonZero(top_region))
         if not lo <= area <= hi or inside < 0.8:
             return []  # not a whole new card on top (an old one, or a hand's outline)
         read = self._read(frame, top_quad)
@@ -597,15 +611,15 @@ class PileWatcher:
         """The card partly under the top one: (its visible region, its quad, its reading) or None."""
         sides = sorted(np.linalg.norm(top_quad - np.roll(top_quad, -1, axis=0), axis=1))
         size = (float(np.mean(sides[:2])) / self._scale, float(np.mean(sides[2:])) / self._scale)
-        fitted = _fit_covered(visible, top_region, size)
-        if fitted is None:
-            return None
-        quad = _order(fitted * self._scale + self._offset)
         grown = top_quad.mean(axis=0) + (top_quad - top_quad.mean(axis=0)) * 1.06
-        reading = self._read_covered(frame, quad, grown)
-        if reading is None:
+        readings = []
+        for fitted in _fit_covered(visible, top_region, size):
+            read = self._read_covered(frame, _order(fitted * self._scale + self._offset), grown)
+            if read is not None:
+                readings.append(read)
+        if not readings:
             return None
-        reading, quad = reading
+        reading, quad, _ = min(readings, key=lambda r: r[2])
         return visible, quad, reading
 
     def _read_covered(self, frame: np.ndarray, quad: np.ndarray, cover: np.ndarray):
@@ -669,7 +683,7 @@ class PileWatcher:
             return None  # not one of the deck's faces: a hand, a sleeve
         unsure = confidence < 0.5
         code = None if unsure else card_code(colour, rank)
-        return (colour, rank, code, confidence, unsure), quad
+        return (colour, rank, code, confidence, unsure), quad, first
 
     def _sharpness(self, image: np.ndarray, quad: np.ndarray) -> float:
         x0, y0 = np.maximum(quad.min(axis=0).astype(int), 0)
