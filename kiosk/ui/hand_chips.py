@@ -16,7 +16,7 @@ from .present_scan import card_words, chip_code, colour_words
 from .widgets import ALabel, AButton, CardChip, ColourButton, MirrorBox
 
 
-def hand_row(app, draft: HandDraft | None, cards: list[str], on_chip: Callable[[int], object] | None,
+def hand_row(app, cards: list[str], on_chip: Callable[[int], object] | None,
              *, chip_width: float, font: float, most: int = 12) -> MirrorBox:
     """A row of card chips in reading order (the last ``most``); a touch on one calls
     ``on_chip(index)`` with its index in the hand."""

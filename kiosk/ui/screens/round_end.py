@@ -213,7 +213,7 @@ class RoundEndScreen(Screen):
             scan.bind(on_press=lambda _w, seat=entry.seat: self.scan(seat))
             top.add_widget(scan)
         cell.add_widget(top)
-        row = hand_row(app, self.entered.get(entry.seat), list(entry.cards),
+        row = hand_row(app, list(entry.cards),
                        lambda index, seat=entry.seat: self.fix(seat, index), chip_width=fs(44), font=fs(19), most=10)
         row.size_hint_y = 0.75
         cell.add_widget(row)
