@@ -157,3 +157,37 @@ def test_the_demo_players_spread_their_hands_under_its_camera(tmp_path):
     demo.show_hand(None)
     assert table.hand is None and np.abs(table.render(0)[0].astype(int) - pile.astype(int)).mean() < 2
     session.close()
+
+
+def test_an_enrolled_deck_chosen_before_is_read_at_the_next_start(tmp_path):
+    from kiosk.__main__ import build, build_parser
+    from vision.enrol import EnrolledRecogniser
+    from vision.oona_art import card_png
+    from vision.synth import render_photo
+
+    state = tmp_path / "state"
+    decks = Decks(state / "decks")
+    rng = np.random.default_rng(3)
+    photos = {code: render_photo(card_png(*code.split("-"), 5.0), rng)[0] for code in ("burgundy-7", "indigo-stop")}
+    path = decks.profile_path("Majlis deck")
+    path.parent.mkdir(parents=True)
+    EnrolledRecogniser.enrol(photos, "Majlis deck").save(path)
+    decks.add("Majlis deck", "oona")
+    decks.choose("Majlis deck")
+    (tmp_path / "frames").mkdir()
+    args = build_parser().parse_args(["--camera", f"folder:{tmp_path / 'frames'}", "--state-dir", str(state)])
+    kiosk = build(args)
+    try:
+        assert kiosk.decks.selected.name == "Majlis deck" and kiosk.tools.scan_hand is not None
+        watcher = kiosk.camera.make_watcher()
+        assert isinstance(watcher.recogniser, EnrolledRecogniser) and watcher.recogniser.name == "Majlis deck"
+    finally:
+        kiosk.close()
+    args = build_parser().parse_args(["--camera", f"folder:{tmp_path / 'frames'}", "--state-dir", str(state),
+                                      "--deck", "classic"])
+    kiosk = build(args)
+    try:
+        assert kiosk.decks.selected == DeckChoice("classic", "classic")          # --deck for this run
+        assert not isinstance(kiosk.camera.make_watcher().recogniser, EnrolledRecogniser)
+    finally:
+        kiosk.close()
