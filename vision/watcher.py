@@ -32,12 +32,17 @@ CLIPPED = 245
 CARD_ASPECT = (0.55, 0.9)
 CARD_FILL = 0.55
 SNAPSHOT_SIZE = (2 * WARP_W, 2 * WARP_H)
-#: Faces are compared (for which way up a card lies, and to read a card half under another) at this size.
+#: Faces are compared for which way up a card lies at this size, and to read a card half under
+#: another at COVERED_SIZE (its corner index must show).
 MATCH_SIZE = (32, 48)
+COVERED_SIZE = (48, 72)
 #: A card half under another is read only when its visible part is this near a face (0..1).
 COVERED_ERROR = 0.16
 #: A card fitted under another may leave this share of its area unexplained.
 FIT_COST = 0.25
+#: A card whose region agrees this much with the settled pile's, once the light is balanced over
+#: it alone, is an old card under other light.
+RELIT_SHARE = 0.88
 #: A pixel's look may go away for this long (a hand passing) and still date from before.
 ARRIVAL_GAP = 0.5
 
@@ -141,9 +146,9 @@ def _difference(current: np.ndarray, reference: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=4)
-def face_book(deck: str) -> tuple[list[tuple[str, str]], np.ndarray]:
-    """The deck's faces `(colour, rank)` and their renders at `MATCH_SIZE` (float32, N × 2 turns × H
-    × W × 3: upright, then turned 180°), drawn once from the deck's art and kept."""
+def face_book(deck: str, size: tuple[int, int] = MATCH_SIZE) -> tuple[list[tuple[str, str]], np.ndarray]:
+    """The deck's faces `(colour, rank)` and their renders at `size` (float32, N × 2 turns × H × W
+    × 3: upright, then turned 180°), drawn once from the deck's art and kept."""
     from .decks import find_deck
 
     profile = find_deck(deck)
@@ -158,7 +163,7 @@ def face_book(deck: str) -> tuple[list[tuple[str, str]], np.ndarray]:
             from .oona_art import card_png
 
             image = card_png(colour, rank, px_per_mm=3.0)
-        small = cv2.GaussianBlur(cv2.resize(image, MATCH_SIZE, interpolation=cv2.INTER_AREA), (3, 3), 0)
+        small = cv2.GaussianBlur(cv2.resize(image, size, interpolation=cv2.INTER_AREA), (3, 3), 0)
         small = small.astype(np.float32)
         renders.append(np.stack([small, small[::-1, ::-1]]))
     return faces, np.stack(renders)
@@ -167,14 +172,15 @@ def face_book(deck: str) -> tuple[list[tuple[str, str]], np.ndarray]:
 def _match_errors(warped: np.ndarray, renders: np.ndarray, visible: np.ndarray | None = None,
                   focus: np.ndarray | None = None) -> np.ndarray:
     """How far a warped card (any size, BGR) is from each render (N × 2), over its visible pixels
-    (and only those in `focus`, a MATCH_SIZE bool map, if given), after balancing each render's
-    channels to the photo's light (least squares gains)."""
-    observed = cv2.resize(warped, MATCH_SIZE, interpolation=cv2.INTER_AREA).astype(np.float32)
+    (and only those in `focus`, a bool map of the renders' size, if given), after balancing each
+    render's channels to the photo's light (least squares gains)."""
+    size = (renders.shape[3], renders.shape[2])
+    observed = cv2.resize(warped, size, interpolation=cv2.INTER_AREA).astype(np.float32)
     observed = cv2.GaussianBlur(observed, (3, 3), 0)
     if visible is None:
         weight = np.ones(observed.shape[:2], np.float32)
     else:
-        weight = (cv2.resize(visible, MATCH_SIZE, interpolation=cv2.INTER_AREA) > 200).astype(np.float32)
+        weight = (cv2.resize(visible, size, interpolation=cv2.INTER_AREA) > 200).astype(np.float32)
     if focus is not None:
         weight = weight * focus
     w = weight[None, None, ..., None]
@@ -500,9 +506,23 @@ class PileWatcher:
             return start
         return min(start, float(np.percentile(arrival[settled], 30)))
 
+    def _relit(self, small: np.ndarray, region: np.ndarray) -> bool:
+        """Whether `region` shows what the settled pile showed there, under other light (a shadow
+        gone, a lamp on one side): the light balanced over the region alone, it all agrees."""
+        inside = region > 0
+        now = small[inside].astype(np.float32)
+        then = self.reference[inside].astype(np.float32)
+        if len(now) < 10:
+            return False
+        gains = np.median((now + 4) / (then + 4), axis=0)
+        same = (np.abs(now - then * gains) <= DIFF_LEVEL).all(axis=1)
+        return float(same.mean()) >= RELIT_SHARE
+
     def _landed(self, small: np.ndarray, hull: np.ndarray, t: float) -> tuple[bool, PileEvent | None]:
         """Whether the card-shaped difference is a card, and the event if it is a new one."""
         region = self._region(small.shape, hull)
+        if self._relit(small, region):
+            return False, None
         box = cv2.boxPoints(cv2.minAreaRect(hull))
         quad = _order(box * self._scale + self._offset)
         frame = self._sharpest(quad)
@@ -526,6 +546,9 @@ class PileWatcher:
             uncovered = cv2.bitwise_and(top.region, cv2.bitwise_not(region))
             revealed = cv2.countNonZero(cv2.bitwise_and(uncovered, self._mask))
             moved = revealed > 0.1 * cv2.countNonZero(top.region)
+            if moved and cv2.countNonZero(uncovered) > 0.1 * cv2.countNonZero(top.region):
+                # Where the old top card still shows, it lies as it lay: a second copy landed beside it.
+                moved = self._match_share(small, self.reference, uncovered) < 0.7
             if moved and code is not None and code == top.reading[2]:
                 top.region, top.quad = region, quad  # the same card, nudged: not a new one
                 return None
@@ -573,7 +596,7 @@ class PileWatcher:
         hull = self._region(small.shape, cv2.convexHull(contour))
         hull = cv2.dilate(hull, np.ones((3, 3), np.uint8))
         inside = cv2.countNonZero(cv2.bitwise_and(top_region, hull)) / max(1, cv2.countNonZero(top_region))
-        if not lo <= area <= hi or inside < 0.8:
+        if not lo <= area <= hi or inside < 0.8 or self._relit(small, top_region):
             return []  # not a whole new card on top (an old one, or a hand's outline)
         read = self._read(frame, top_quad)
         if read is None:
@@ -626,10 +649,10 @@ class PileWatcher:
         """Read a card of which `cover` (a quad) hides part, by its visible part against the deck's
         faces, trying the outline a few pixels and degrees around `quad`; (reading, quad) or None."""
         try:
-            faces, renders = face_book(self.deck)
+            faces, renders = face_book(self.deck, COVERED_SIZE)
         except (VisionError, KeyError, ValueError):
             return None
-        size = (2 * MATCH_SIZE[0], 2 * MATCH_SIZE[1])
+        size = (2 * COVERED_SIZE[0], 2 * COVERED_SIZE[1])
 
         def look(q):
             warped = warp(frame, q, size)
@@ -675,12 +698,16 @@ class PileWatcher:
         for other in order[1:]:
             if faces[other] == faces[order[0]]:
                 continue
-            differ = (np.abs(renders[order[0]] - renders[other]).max(axis=-1) > 60).any(axis=0)
+            differ = (np.abs(renders[order[0]] - renders[other]).max(axis=-1) > 40).any(axis=0)
+            shown = cv2.resize(visible, COVERED_SIZE, interpolation=cv2.INTER_AREA) > 200
+            if np.count_nonzero(differ & shown) < 4:
+                margin = 1.0  # where they differ is hidden: no telling them apart
+                break
             pair = _match_errors(warped, renders[[order[0], other]], visible, focus=differ).min(axis=1)
             margin = min(margin, float(pair[1]) / max(float(pair[0]), 1e-6))
-        confidence = float(np.clip((margin - 1.0) * 2.0, 0, 1) * np.clip((COVERED_ERROR - first) / 0.04, 0, 1))
-        if first > COVERED_ERROR:
-            return None  # not one of the deck's faces: a hand, a sleeve
+        confidence = float(np.clip((margin - 1.0) * 1.5, 0, 1) * np.clip((COVERED_ERROR - first) / 0.04, 0, 1))
+        if first > COVERED_ERROR or confidence < 0.15:
+            return None  # not one of the deck's faces (a hand, a sleeve), or too little of it shows
         unsure = confidence < 0.5
         code = None if unsure else card_code(colour, rank)
         return (colour, rank, code, confidence, unsure), quad, first
