@@ -44,9 +44,10 @@ MISSED_SECONDS = 2.5
 """A thrown card not read this long after it came to rest is touched in (the watcher missed it)."""
 WAIT_BEAT = 0.15
 """The beat while a thrown card is on its way to the session."""
-HANDS_SECONDS = 30.0
-"""With the demo's camera, how long the players wait at a round's end for someone to scan (or
-touch in) their hands before they touch them in themselves."""
+ROUND_END_PAUSE = 6.0
+"""With the demo's camera, how long the players wait at a round's end before showing their hands."""
+SCAN_BEAT = 2.0
+"""The beat while the players show their hands to the camera, one step at a time."""
 
 
 @dataclass
@@ -105,6 +106,10 @@ class DemoTable:
         camera readings that matched no card thrown."""
         self._out_of_step = False
         self._round_over_at: int | None = None
+        self.hands_shown: Callable[[], str] | None = None
+        """Set by the screen: one step of the players showing their hands to the camera at a
+        round's end. ``busy`` (a step was taken, or a person is at it: ask again), or anything else
+        (no camera scan here: the players touch their hands in)."""
         session.listeners.append(self._mirror)
 
     # -- starting -----------------------------------------------------------------------------------
@@ -162,8 +167,10 @@ class DemoTable:
                 return 1.0 * self.pace
             if s.round_over:
                 if self.thrower is not None and self._round_over_at != s.round:
-                    self._round_over_at = s.round        # time for people to scan the hands
-                    return HANDS_SECONDS * self.pace
+                    self._round_over_at = s.round        # the table sees who went out
+                    return ROUND_END_PAUSE * self.pace
+                if self.hands_shown is not None and self.hands_shown() == "busy":
+                    return SCAN_BEAT * self.pace         # spread under the camera, hand by hand
                 self.sim.emit_hands()
                 return 8.0 * self.pace
             if s.phase == "first_card":

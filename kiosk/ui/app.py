@@ -179,6 +179,15 @@ class OonaApp(App):
 
         return self.background(work, done, name="hand-scan")
 
+    def demo_hands(self) -> str:
+        """The demo's players at a round's end: each spreads their hand under the camera, it is
+        scanned and put right, then scored (see :meth:`RoundEndScreen.demo_step`)."""
+        if not self.can_scan():
+            return "no"
+        if self.manager.current != "round_end":
+            return "busy"                       # the screen comes in a moment (or a person is elsewhere)
+        return self.screens["round_end"].demo_step(self.demo_table.hand)
+
     def end_scan(self) -> None:
         """The hands are put away: watch the pile again (demo: the cards go back to the players)."""
         if self.demo_table is not None:
@@ -226,6 +235,7 @@ class OonaApp(App):
         self._events.append(Clock.schedule_interval(self._tick, 1 / TICK_HZ))
         if self.demo_table is not None:
             self._events.append(Clock.schedule_once(self._beat, 1.0))
+            self.demo_table.hands_shown = self.demo_hands
         if self.keyboard is not None:
             Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
 

@@ -191,3 +191,27 @@ def test_an_enrolled_deck_chosen_before_is_read_at_the_next_start(tmp_path):
         assert not isinstance(kiosk.camera.make_watcher().recogniser, EnrolledRecogniser)
     finally:
         kiosk.close()
+
+
+def test_the_demo_players_show_their_hands_through_the_screen_or_touch_them_in(tmp_path):
+    clock = ManualClock()
+    session = Session(MatchStore(tmp_path / "state"), clock=clock)
+    demo = DemoTable(session, players=3, seed=5, pace=0)
+    asked = []
+    answer = {"value": "busy"}
+    demo.hands_shown = lambda: asked.append(session.table.state.round) or answer["value"]
+    demo.start()
+    for _ in range(5000):
+        if session.table.state.round_over:
+            break
+        demo.beat()
+        clock.advance(0.5)
+        session.tick()
+    assert session.table.state.round_over and session.table.state.ranking is None
+    demo.beat()
+    demo.beat()
+    assert len(asked) == 2 and session.table.state.ranking is None          # the screen is at it
+    answer["value"] = "no"                                                   # no camera scan: by touch
+    demo.beat()
+    assert session.referee.journal.lines[-1]["event"] == "hands" and session.table.state.ranking is not None
+    session.close()

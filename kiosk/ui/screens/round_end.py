@@ -29,6 +29,10 @@ class RoundEndScreen(Screen):
         self.view: RoundEndView | None = None
         self.scan_thread = None
         """The last scan's thread (tests join it)."""
+        self.touched = False
+        """A person touched this round's hands (the demo's players then leave them alone)."""
+        self.failed: set[int] = set()
+        """Seats whose scan failed this round."""
         self._key = None
         self._round = None
 
@@ -39,6 +43,7 @@ class RoundEndScreen(Screen):
 
     # -- touches ----------------------------------------------------------------------------------
     def select(self, seat: int) -> None:
+        self.touched = True
         self.selected = seat
         self.problem = ""
         self.refresh(force=True)
@@ -50,6 +55,7 @@ class RoundEndScreen(Screen):
         return self.entered[seat]
 
     def add_card(self, code: str) -> None:
+        self.touched = True
         entry = self.view.entries[self.selected]
         if entry.have < entry.need:
             self.draft(self.selected).add(code)
@@ -65,22 +71,24 @@ class RoundEndScreen(Screen):
             self.selected = todo[0]
 
     def clear_hand(self) -> None:
+        self.touched = True
         self.entered.pop(self.selected, None)
         self.refresh(force=True)
 
     def fix(self, seat: int, index: int) -> ChipFixer:
         """A touch on one of ``seat``'s cards: its colour, another card, or removed."""
-        self.selected = seat
+        self.selected, self.touched = seat, True
         fixer = ChipFixer(self.app, self.draft(seat), index, lambda: self.refresh(force=True))
         fixer.open()
         return fixer
 
-    def scan(self, seat: int | None = None):
+    def scan(self, seat: int | None = None, *, by_demo: bool = False):
         """Read the hand spread under the camera for ``seat`` (the selected one); the readings
         arrive as chips to put right (on the Kivy thread, :meth:`scanned`)."""
         seat = self.selected if seat is None else seat
         if self.scanning is not None or not self.app.can_scan():
             return None
+        self.touched = self.touched or not by_demo
         self.selected, self.scanning, self.problem = seat, seat, ""
         self.refresh(force=True)
         self.scan_thread = self.app.scan_hand(seat, lambda cards, error: self.scanned(seat, cards, error))
@@ -95,6 +103,7 @@ class RoundEndScreen(Screen):
         if error is not None:
             why = t("scan_no_frame") if isinstance(error, TimeoutError) else t("scan_error")
             self.problem = t("scan_failed", why=why)
+            self.failed.add(seat)
         else:
             need = table.state.hands[seat]
             kept, dropped = best_readings(cards, need)
@@ -103,6 +112,36 @@ class RoundEndScreen(Screen):
                 self.selected = seat
                 self._next_hand()
         self.refresh(force=True)
+
+    def demo_step(self, hand_of) -> str:
+        """One step of the demo's players showing their hands: the next hand spread and scanned,
+        then put right as a person would (``hand_of(seat)``: the cards it really holds), then the
+        round scored. ``busy`` while there is more to do (or a person is at it), ``no`` when a
+        scan failed (the players touch their hands in)."""
+        view = self.view
+        if self.touched or self.scanning is not None:
+            return "busy"
+        if view is None or view.scored:
+            return "done"
+        if self.failed:
+            return "no"
+        for entry in view.entries:
+            draft = self.entered.get(entry.seat)
+            if not entry.need:
+                continue
+            if draft is None:
+                self.scan(entry.seat, by_demo=True)
+                return "busy"
+            truth = hand_of(entry.seat)
+            if sorted(chip_code(c) for c in draft.cards) != sorted(truth):
+                draft.cards = [ScannedCard.from_code(code) for code in truth]
+                self.selected = entry.seat
+                self.refresh(force=True)
+                return "busy"
+        if not view.can_record:
+            return "no"
+        outcome = self.go()
+        return "busy" if outcome is not None and outcome.accepted else "no"
 
     def go(self):
         """Score the round (hands entered), or deal the next one, or set up a new match."""
@@ -140,6 +179,7 @@ class RoundEndScreen(Screen):
             return
         if self._round != table.state.round:
             self._round, self.entered, self.problem, self.scanning = table.state.round, {}, "", None
+            self.touched, self.failed = False, set()
             need = [s for s in range(table.players) if table.state.hands[s] > 0]
             self.selected = need[0] if need else 0
         shown = {seat: [chip_code(c) for c in draft.cards] for seat, draft in self.entered.items()}

@@ -355,3 +355,43 @@ def test_present_scan_doctests():
     import kiosk.ui.present_scan
     failed, attempted = doctest.testmod(kiosk.ui.present_scan)
     assert attempted and failed == 0
+
+
+def test_the_demo_players_scan_put_right_and_score_their_hands_on_the_screen(over, clock, camera_table):
+    table, camera = camera_table
+    scan = FakeScan([ScannedCard("7", "burgundy", 0.9), ScannedCard("5", None, 0.8)])
+    app = round_end_app(over, clock, "en", VisionTools(scan_hand=scan), camera)
+    screen = app.screens["round_end"]
+    steps = []
+    for _ in range(12):
+        answer = screen.demo_step(TRUTH.get)
+        steps.append(answer)
+        if screen.scan_thread is not None:
+            screen.scan_thread.join(10)
+        frames(2)
+        if over.table.state.ranking is not None:
+            break
+    assert len(scan.images) == 3                        # each hand shown to the camera in turn
+    line = over.referee.journal.lines[-1]
+    assert line["event"] == "hands" and set(steps) == {"busy"}
+    assert {k: sorted(v) for k, v in line["cards"].items()} == {"0": [], **{str(k): sorted(v) for k, v in TRUTH.items()}}
+
+
+def test_the_demo_players_leave_a_person_s_hands_alone_and_touch_in_after_a_failed_scan(over, clock, camera_table):
+    table, camera = camera_table
+    app = round_end_app(over, clock, "en", VisionTools(scan_hand=FakeScan([])), camera)
+    screen = app.screens["round_end"]
+    screen.select(2)                                   # a person is entering the hands
+    assert screen.demo_step(TRUTH.get) == "busy" and screen.scan_thread is None
+    screen._round = None                               # a new round's screen
+    screen.refresh()
+
+    def failing(image):
+        raise RuntimeError("no model")
+
+    app.tools = VisionTools(scan_hand=failing)
+    assert screen.demo_step(TRUTH.get) == "busy"
+    screen.scan_thread.join(10)
+    frames(2)
+    assert screen.demo_step(TRUTH.get) == "no"
+    assert screen.ids.prompt.raw == "The hand was not read: the scan failed"
