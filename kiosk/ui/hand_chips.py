@@ -17,19 +17,21 @@ from .widgets import ALabel, AButton, CardChip, ColourButton, MirrorBox
 
 
 def hand_row(app, cards: list[str], on_chip: Callable[[int], object] | None,
-             *, chip_width: float, font: float, most: int = 12) -> MirrorBox:
-    """A row of card chips in reading order (the last ``most``); a touch on one calls
-    ``on_chip(index)`` with its index in the hand."""
+             *, font: float, room: int = 7, most: int = 16) -> MirrorBox:
+    """A row of card chips in reading order (the last ``most``), each a ``room``-th of the row
+    wide, narrower when more cards must fit; a touch on one calls ``on_chip(index)`` with its
+    index in the hand."""
     row = MirrorBox(rtl=app.rtl, spacing=app.fs(3))
     start = max(0, len(cards) - most)
+    shown = len(cards) - start
     for index in range(start, len(cards)):
         code = cards[index]
         chip = CardChip(code=code, label=short_name(code) + ("?" if code.startswith("?-") else ""),
-                        font_size=font, size_hint_x=None, width=chip_width)
+                        font_size=font if shown <= room else font * max(0.6, room / shown), size_hint_x=1)
         if on_chip is not None:
             chip.bind(on_press=lambda _w, i=index: on_chip(i))
         row.add_widget(chip)
-    row.add_widget(Widget())
+    row.add_widget(Widget(size_hint_x=max(0.001, room - shown)))
     return row
 
 

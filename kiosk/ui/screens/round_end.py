@@ -254,7 +254,7 @@ class RoundEndScreen(Screen):
             top.add_widget(scan)
         cell.add_widget(top)
         row = hand_row(app, list(entry.cards),
-                       lambda index, seat=entry.seat: self.fix(seat, index), chip_width=fs(44), font=fs(19), most=10)
+                       lambda index, seat=entry.seat: self.fix(seat, index), font=fs(19))
         row.size_hint_y = 0.75
         cell.add_widget(row)
         return cell
