@@ -528,7 +528,8 @@ def _options(text: str) -> dict[str, str]:
 def open_source(spec: str, **kwargs) -> FrameSource:
     """The frame source a config string names (not started: use `with` or `.start()`).
 
-    `picamera2` | `opencv:N` | `file:VIDEO` | `folder:DIR` | `synthetic[:seed=S,cards=N,deck=D,realtime=1]`.
+    `picamera2` | `opencv:N` | `file:VIDEO` | `folder:DIR` |
+    `synthetic[:seed=S,cards=N,deck=D,doubles=N,off_pile=0.2,lingering=N,weather=N,realtime=1]`.
 
     :raises UnknownNameError: for any other kind of source.
     """
@@ -548,6 +549,7 @@ def open_source(spec: str, **kwargs) -> FrameSource:
 
         options = _options(rest)
         realtime = options.pop("realtime", "0") not in ("0", "", "false", "no")
-        sim = TableSim(**{key: (value if key == "deck" else int(value)) for key, value in options.items()})
+        sim = TableSim(**{key: (value if key == "deck" else float(value) if "." in value else int(value))
+                          for key, value in options.items()})
         return SyntheticSource(sim, realtime=realtime, **kwargs)
     raise UnknownNameError("frame source", spec)

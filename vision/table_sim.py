@@ -83,7 +83,7 @@ class TableSim:
     def __init__(self, *, seed: int = 0, cards: int = 12, deck: str = "oona", fps: int = 15,
                  width: int = 640, height: int = 480, card_px: int = 150, take_backs: int = 1,
                  distractors: int = 1, light: int = 1, doubles: int = 0, off_pile: float = 0.0,
-                 lingering: int = 0, weather: int = 0):
+                 lingering: int = 0, weather: int = 0, double_cases: tuple[str, ...] = DOUBLE_CASES):
         self.rng = np.random.default_rng(seed)
         self.deck = find_deck(deck)
         self.fps = fps
@@ -98,7 +98,7 @@ class TableSim:
         self.pile_centre = np.array([width / 2, height / 2]) + rng.normal(0, 15, 2)
         self._noise = [self._noise_pair(rng) for _ in range(6)]
         self.actions: list[_Action] = []
-        self.doubles, self.off_pile = doubles, off_pile
+        self.doubles, self.off_pile, self.double_cases = doubles, off_pile, tuple(double_cases)
         self._script(cards, take_backs, distractors, light)
         self._weather(lingering, weather)
         self.truth.sort(key=lambda e: e.t)  # stable: the card underneath first on a tie
@@ -173,7 +173,7 @@ class TableSim:
         double_at = set(rng.choice(np.arange(plays), size=doubles, replace=False).tolist()) if doubles else set()
         for i in range(plays):
             if i in double_at:
-                case = DOUBLE_CASES[int(rng.integers(len(DOUBLE_CASES)))]
+                case = self.double_cases[int(rng.integers(len(self.double_cases)))]
                 group = self._double(t, case)
                 for a in group:
                     pile.append(a.card)

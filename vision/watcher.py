@@ -463,7 +463,8 @@ class PileWatcher:
         return PileEvent("taken_back", start, colour, rank, code, confidence, unsure, top.quad,
                          top.snapshot, seen_t=t)
 
-    def _rest_time(self, small: np.ndarray, region: np.ndarray, t: float, *, covered: bool = False) -> float:
+    def _rest_time(self, small: np.ndarray, region: np.ndarray, t: float, *, covered: bool = False,
+                   covered_until: float | None = None) -> float:
         """The time the card in `region` came to rest: the earliest time since which the region has
         looked as it does now. For a card `covered` by a second one, that may be late (a hand held
         the second card over it): then the time most of its pixels took the look they have now."""
@@ -504,7 +505,13 @@ class PileWatcher:
             last = when
         if np.count_nonzero(settled) < 0.3 * count:
             return start
-        return min(start, float(np.percentile(arrival[settled], 30)))
+        # Pixels that took their look only when the top card came to rest were hidden till then
+        # (a hand held it over them); of the others, the last to take theirs mark the rest.
+        times = arrival[settled]
+        before = times[times < covered_until - 0.03] if covered_until is not None else times
+        if len(before) >= 0.15 * len(times):
+            times = before
+        return min(start, float(np.percentile(times, 90)))
 
     def _relit(self, small: np.ndarray, region: np.ndarray) -> bool:
         """Whether `region` shows what the settled pile showed there, under other light (a shadow
@@ -612,7 +619,7 @@ class PileWatcher:
             under = self._covered_card(small, frame, rest, top_region, top_quad, t)
             if under is not None:
                 region, quad, reading = under
-                under_rest = min(self._rest_time(small, region, t, covered=True), top_rest)
+                under_rest = min(self._rest_time(small, region, t, covered=True, covered_until=top_rest), top_rest)
                 event = self._new_card(small, frame, region, quad, reading, t, rest=under_rest)
                 if event is not None:
                     events.append(event)
