@@ -24,7 +24,7 @@ def read_colour(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[str, 
     saturated pixels (a dark wild card) or a split vote (the four-colour oval) reads `wild`.
     """
     h, w = warped.shape[:2]
-    inner = warped[h // 12: -h // 12, w // 12: -w // 12].astype(np.float32) / white
+    inner = warped[h // 12: -h // 12: 2, w // 12: -w // 12: 2].astype(np.float32) / white
     balanced = np.clip(inner * 200, 0, 255).astype(np.uint8)
     hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3).astype(np.float32)
     hue = hsv[:, 0] * 360 / 256

