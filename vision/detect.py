@@ -20,6 +20,9 @@ _FIELD_MASK = 3
 PAIR_PIECES = 2
 #: At most how many of the best-looking outlines the classifier checks.
 VERIFY_TOP = 5
+#: When none of those is confirmed (best under FALLBACK_BELOW), how many more are read, biggest first.
+FALLBACK_TOP = 4
+FALLBACK_BELOW = 0.4
 #: How many of the best outlines are also tried snapped to their edges; a snapped one wins ties.
 SNAP_TOP = 2
 SNAP_BONUS = 1.03
@@ -378,6 +381,20 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
             confirmed.append(((0.5 + 0.5 * score) * sure, quad, small))
             confirmed.sort(key=lambda c: -c[0])
         ranked = confirmed
+        if not ranked or ranked[0][0] < FALLBACK_BELOW:
+            # Nothing confirmed: the card may not look like one by its border (a shadow across
+            # it, a border thinner than the warp's band); let the reader judge the biggest others.
+            tried: list[np.ndarray] = [quad for _, quad, _ in ranked]
+            for look, area, quad, small in sorted(candidates, key=lambda c: -c[1]):
+                if len(tried) >= VERIFY_TOP + FALLBACK_TOP:
+                    break
+                reach = 0.03 * float(np.hypot(*(quad[0] - quad[2])))
+                if any(np.abs(quad - other).max() < reach for other in tried):
+                    continue
+                tried.append(quad)
+                sure = looked[id(small)] if id(small) in looked else verify(small)
+                ranked.append(((0.5 + 0.5 * look) * sure, quad, small))
+            ranked.sort(key=lambda c: -c[0])
     # The best outlines once more with their sides moved onto the card's own outer edge: a field
     # grown by a guess, a hull round a finger or an oblique card come out a few percent off.
     lo = None
