@@ -1,38 +1,49 @@
-"""The hand scan: cards laid out or fanned face up, one rank per card read from its corner index.
+"""The hand scan: cards laid out or fanned face up, one reading (rank, colour) per card from its corner index.
 
 Where a fanned hand covers the card centres, only the corner indices show. A small MLP over HOG
-features of a window reads an index (15 classic ranks) or says `none`; `scan_hand` slides it over
-the photo at a few window sizes and keeps the best non-overlapping indices, one per card.
-The model (`vision/models/corners_hand.npz`) is trained by `python -m vision.handscan train`
-(`make vision-corners`) on the uno-fanned real prints whose file hash puts them in the training
-part; the rest (`held_out`) are only ever scored.
+features of a window of the photo's whiteness (the least of its channels: the white card and
+numeral bright, the coloured field and the ink dark) reads an index (the deck's ranks) or says
+`none`; `HandScanner.scan` slides it over the photo at a few window sizes, keeps the best
+non-overlapping indices, one per card, and reads each one's colour from the card around it
+(`vision/handscan_colour.py`). The hand is read upright: card tops towards the top of the photo,
+tilted up to about ±40°; the upside-down index at a card's far end is not read, so each card
+counts once.
+
+Models: `vision/models/corners_hand.npz` (classic, trained on the uno-fanned real prints whose
+file hash puts them in the training part; the rest, `held_out`, are only ever scored) and
+`vision/models/corners_hand_oona.npz` (the Oona deck, trained on synthetic fanned hands rendered
+from its art). Both by `python -m vision.handscan train` (`make vision-corners`), fixed seeds.
 """
 
 import argparse
-import csv
-import hashlib
 import json
-import os
+import time
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from .handscan_data import UNO_FANNED, held_out, load_fanned
 from .mlp import Mlp
+
+__all__ = ["IndexReading", "HandScanner", "scan_hand", "held_out", "load_fanned", "UNO_FANNED", "RANKS",
+           "OONA_RANKS", "window_features", "index_features", "evaluate"]
 
 WIN = 32
 _HOG = cv2.HOGDescriptor((WIN, WIN), (16, 16), (8, 8), (8, 8), 9)
 RANKS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "skip", "reverse", "draw2", "wild", "wild4")
-CLASSES = RANKS + ("none",)
-MODEL = Path(__file__).resolve().parent / "models" / "corners_hand.npz"
-#: The uno-fanned set: $OONA_UNO_FANNED, or the shared data folder beside the repository.
-UNO_FANNED = next((p for p in (Path(os.environ.get("OONA_UNO_FANNED", "/nonexistent")),
-                               Path(__file__).resolve().parents[2] / "shared" / "data" / "uno-fanned",
-                               Path("/work/shared/data/uno-fanned")) if (p / "labels.csv").is_file()),
-                  Path("/work/shared/data/uno-fanned"))
-#: Index box sizes (pixels) the scan tries, for uno-fanned's 416 px photos.
-SIZES = (18, 22, 27)
+OONA_RANKS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "stop", "turnback", "take2", "colour", "colour4")
+DECK_RANKS = {"classic": RANKS, "oona": OONA_RANKS}
+NONE = "none"
+CLASSES = RANKS + (NONE,)
+MODELS = Path(__file__).resolve().parent / "models"
+MODEL = MODELS / "corners_hand.npz"
+MODEL_FILES = {"classic": MODEL, "oona": MODELS / "corners_hand_oona.npz"}
+#: Index window sides (pixels) the scan tries by default: indices 16 to 44 px tall, as in
+#: uno-fanned's 416 px photos, or a hand of cards about 90 to 250 px tall.
+SIZES = (19.0, 24.0, 30.0, 38.0, 48.0)
 
 
 @dataclass(frozen=True)
@@ -40,9 +51,11 @@ class IndexReading:
     """One card of a hand, as read from its corner index."""
 
     rank: str
-    """Classic rank name (`7`, `skip`, `wild4`)."""
+    """Rank name in the deck's own words (`7`, `skip`, `wild4`; Oona `turnback`, `colour4`)."""
+    colour: str | None
+    """Colour name in the deck's own words (`red`, `saffron`...), `wild` for wild cards, None when not sure."""
     confidence: float
-    """The model's probability for it."""
+    """The model's probability for the rank."""
     cx: float
     """Centre of the index, in photo pixels."""
     cy: float
@@ -50,182 +63,254 @@ class IndexReading:
     """Side of the square window it was read in, pixels."""
 
 
-def held_out(name: str) -> bool:
-    """Whether an uno-fanned file is in the held-out part (2 in 5, by a hash of its name)."""
-    return int(hashlib.sha1(Path(name).name.encode()).hexdigest(), 16) % 5 >= 3
+def whiteness(image: np.ndarray) -> np.ndarray:
+    """The least of the BGR channels (grey images pass through): white bright, colours and ink dark."""
+    return image if image.ndim == 2 else np.ascontiguousarray(image.min(axis=2))
 
 
-def _grey(image: np.ndarray) -> np.ndarray:
-    return image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+def window_features(plane: np.ndarray) -> np.ndarray:
+    """Features of one WIN × WIN whiteness window (uint8)."""
+    return _HOG.compute(np.ascontiguousarray(plane)).ravel()
 
 
-def window_features(grey: np.ndarray) -> np.ndarray:
-    """Features of one WIN × WIN grey window."""
-    return _HOG.compute(np.ascontiguousarray(grey)).ravel()
-
-
-def crop(grey: np.ndarray, cx: float, cy: float, size: float, angle: float = 0.0) -> np.ndarray:
+def crop(plane: np.ndarray, cx: float, cy: float, size: float, angle: float = 0.0) -> np.ndarray:
     """A square window of side `size` about (cx, cy), turned by `angle` degrees, as WIN × WIN."""
-    scale = WIN / size
-    m = cv2.getRotationMatrix2D((cx, cy), angle, scale)
+    m = cv2.getRotationMatrix2D((cx, cy), angle, WIN / size)
     m[:, 2] += (WIN / 2 - cx, WIN / 2 - cy)
-    return cv2.warpAffine(grey, m, (WIN, WIN), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpAffine(plane, m, (WIN, WIN), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
 
 
-def _windows(grey: np.ndarray, size: float, stride: int = 4):
-    """Features of every window of side `size`, and their centres."""
+def index_features(box_crop: np.ndarray) -> np.ndarray:
+    """Features of a crop around one index (BGR or whiteness, any size): padded square, 1.1 × its side."""
+    plane = whiteness(box_crop)
+    h, w = plane.shape
+    side = max(h, w) * 1.1
+    return window_features(crop(plane, (w - 1) / 2, (h - 1) / 2, side))
+
+
+def _windows(plane: np.ndarray, size: float):
+    """Features of every window of side `size` (every 4 px of the WIN-px window), and their centres.
+
+    The HOG is computed at a window stride of its block stride (8) so OpenCV reuses each block, once
+    for each of the four 4-px offsets: the same windows as a stride of 4, in half the time."""
     scale = WIN / size
-    small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    small = cv2.resize(plane, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     h, w = small.shape
     if h < WIN or w < WIN:
         return np.zeros((0, _HOG.getDescriptorSize()), np.float32), np.zeros((0, 2))
-    feats = _HOG.compute(small, winStride=(stride, stride)).reshape(-1, _HOG.getDescriptorSize())
-    xs = np.arange(0, w - WIN + 1, stride)
-    ys = np.arange(0, h - WIN + 1, stride)
-    gx, gy = np.meshgrid(xs, ys)
-    centres = (np.stack([gx.ravel(), gy.ravel()], axis=1) + WIN / 2) / scale
-    return feats, centres
+    feats, centres = [], []
+    for dy in (0, 4):
+        for dx in (0, 4):
+            part = small[dy:, dx:]
+            if part.shape[0] < WIN or part.shape[1] < WIN:
+                continue
+            feats.append(_HOG.compute(part, winStride=(8, 8)).reshape(-1, _HOG.getDescriptorSize()))
+            xs = np.arange(0, part.shape[1] - WIN + 1, 8) + dx
+            ys = np.arange(0, part.shape[0] - WIN + 1, 8) + dy
+            gx, gy = np.meshgrid(xs, ys)
+            centres.append((np.stack([gx.ravel(), gy.ravel()], axis=1) + WIN / 2) / scale)
+    return np.concatenate(feats), np.concatenate(centres)
+
+
+def save_model(model: Mlp, path, **tuning: float) -> None:
+    """Write a model's weights (float16), class names and its scan settings (`threshold`, `spacing`)."""
+    np.savez_compressed(path, classes=np.array(model.classes),
+                        **{k: v.astype(np.float16) for k, v in model.w.items()},
+                        **{f"tuning_{k}": np.float32(v) for k, v in tuning.items()})
+
+
+def read_model(path) -> Mlp:
+    """A model written by `save_model`, its scan settings in `.tuning`.
+
+    :raises ModelMissingError: if the file does not exist.
+    """
+    model = Mlp.load(path)
+    with np.load(path, allow_pickle=False) as data:
+        model.tuning = {k[len("tuning_"):]: float(data[k]) for k in data.files if k.startswith("tuning_")}
+    return model
+
+
+@lru_cache(maxsize=4)
+def load_model(deck: str = "classic") -> Mlp:
+    """The shipped corner-index model of a deck (`classic` or `oona`).
+
+    :raises ModelMissingError: without weights (run `make vision-corners`).
+    :raises KeyError: for another deck.
+    """
+    return read_model(MODEL_FILES[deck])
 
 
 class HandScanner:
     """Reads every corner index in a photo of a hand."""
 
-    def __init__(self, model: Mlp | None = None, *, sizes=SIZES, threshold: float = 0.6):
-        self.model = model if model is not None else Mlp.load(MODEL)
+    def __init__(self, model: Mlp | None = None, *, deck: str = "classic", sizes=SIZES,
+                 threshold: float | None = None, spacing: float | None = None, colours: bool = True):
+        self.deck = deck
+        self.model = model if model is not None else load_model(deck)
+        self.ranks = tuple(c for c in self.model.classes if c != NONE)
+        self.none = self.model.classes.index(NONE) if NONE in self.model.classes else None
         self.sizes = sizes
-        self.threshold = threshold
+        tuned = _tuning(self.model)
+        self.threshold = threshold if threshold is not None else tuned.get("threshold", 0.6)
+        self.spacing = spacing if spacing is not None else tuned.get("spacing", 0.7)
+        self.colours = colours
+
+    def _rank_probs(self, feats: np.ndarray) -> np.ndarray:
+        probs = self.model.probabilities(feats)
+        return probs if self.none is None else np.delete(probs, self.none, axis=1)
 
     def read_index(self, image: np.ndarray, cx: float, cy: float, size: float) -> IndexReading:
-        """The rank of the index in a box (centre and side, pixels), `none` excluded."""
-        grey = _grey(image)
-        feats = np.stack([window_features(crop(grey, cx, cy, size * s)) for s in (1.0, 1.15)])
-        probs = self.model.probabilities(feats).mean(axis=0)[: len(RANKS)]
+        """The rank (and colour) of the index in a box (centre and side, pixels), `none` excluded."""
+        plane = whiteness(image)
+        feats = np.stack([window_features(crop(plane, cx, cy, size * s)) for s in (1.0, 1.15)])
+        probs = self._rank_probs(feats).mean(axis=0)
         best = int(probs.argmax())
-        return IndexReading(RANKS[best], float(probs[best] / max(probs.sum(), 1e-9)), cx, cy, size)
+        rank = self.ranks[best]
+        return IndexReading(rank, self._colour(image, rank, cx, cy, size), float(probs[best] / max(probs.sum(), 1e-9)),
+                            cx, cy, size)
+
+    def candidates(self, image: np.ndarray) -> list[tuple[float, int, float, float, float]]:
+        """Every window read as an index above the threshold: `(score, rank index, cx, cy, size)`."""
+        plane = whiteness(image)
+        found = []
+        for size in self.sizes:
+            feats, centres = _windows(plane, size)
+            if not len(feats):
+                continue
+            probs = self._rank_probs(feats)
+            best = probs.argmax(axis=1)
+            score = probs[np.arange(len(probs)), best]
+            for i in np.flatnonzero(score > self.threshold):
+                found.append((float(score[i]), int(best[i]), float(centres[i][0]), float(centres[i][1]), size))
+        return found
 
     def scan(self, image: np.ndarray) -> list[IndexReading]:
         """One reading per corner index found, left to right."""
-        grey = _grey(image)
-        found = []
-        for size in self.sizes:
-            feats, centres = _windows(grey, size)
-            if not len(feats):
-                continue
-            probs = self.model.probabilities(feats)
-            best = probs[:, : len(RANKS)].argmax(axis=1)
-            score = probs[np.arange(len(probs)), best]
-            for i in np.flatnonzero(score > self.threshold):
-                found.append((float(score[i]), int(best[i]), *centres[i], size))
-        found.sort(key=lambda f: -f[0])
-        kept: list[IndexReading] = []
-        for score, label, x, y, size in found:
-            if all(np.hypot(x - k.cx, y - k.cy) > 0.7 * max(size, k.size) for k in kept):
-                kept.append(IndexReading(RANKS[label], score, x, y, size))
-        return sorted(kept, key=lambda k: k.cx)
+        return self.select(image, self.candidates(image))
+
+    def select(self, image: np.ndarray, found) -> list[IndexReading]:
+        """The readings kept of `candidates`: those above the threshold, strongest first, none
+        nearer a stronger one than `spacing` of the larger window."""
+        found = sorted((f for f in found if f[0] > self.threshold), key=lambda f: -f[0])
+        kept: list[tuple[float, int, float, float, float]] = []
+        for f in found:
+            if all(np.hypot(f[2] - k[2], f[3] - k[3]) > self.spacing * max(f[4], k[4]) for k in kept):
+                kept.append(f)
+        readings = []
+        for score, label, x, y, size in sorted(kept, key=lambda k: k[2]):
+            rank = self.ranks[label]
+            readings.append(IndexReading(rank, self._colour(image, rank, x, y, size), score, x, y, size))
+        return readings
+
+    def _colour(self, image: np.ndarray, rank: str, cx: float, cy: float, size: float) -> str | None:
+        if not self.colours or image.ndim != 3:
+            return None
+        from .handscan_colour import index_colour
+
+        return index_colour(image, rank, cx, cy, size, deck=self.deck)
 
 
-def scan_hand(image: np.ndarray) -> list[IndexReading]:
-    """Read a hand photo with the shipped model (build one `HandScanner` for many photos)."""
-    return HandScanner().scan(image)
+def _tuning(model: Mlp) -> dict:
+    """Scan settings stored with a model's weights, if any."""
+    return getattr(model, "tuning", {})
 
 
-# -- the uno-fanned set -----------------------------------------------------------------------
-
-def load_fanned(folder=UNO_FANNED, *, part: str = "held_out"):
-    """`(image, boxes)` of uno-fanned, `part` = `train`, `held_out` or `all`; boxes in pixels:
-    `(rank, cx, cy, w, h)`."""
-    folder = Path(folder)
-    with open(folder / "labels.csv") as f:
-        rows = list(csv.DictReader(f))
-    for row in rows:
-        if part != "all" and held_out(row["file"]) != (part == "held_out"):
-            continue
-        image = cv2.imread(str(folder / row["file"]), cv2.IMREAD_COLOR)
-        if image is None:
-            continue
-        h, w = image.shape[:2]
-        boxes = [(b["rank"], b["cx"] * w, b["cy"] * h, b["w"] * w, b["h"] * h) for b in json.loads(row["boxes"])]
-        yield image, boxes
+@lru_cache(maxsize=4)
+def _scanner(deck: str) -> HandScanner:
+    return HandScanner(deck=deck)
 
 
-def training_set(folder=UNO_FANNED, seed: int = 5) -> tuple[np.ndarray, np.ndarray]:
-    """Augmented index windows and background windows from the training part only."""
-    rng = np.random.default_rng(seed)
-    xs, ys = [], []
-    for image, boxes in load_fanned(folder, part="train"):
-        grey = _grey(image)
-        h, w = grey.shape
-        for rank, cx, cy, bw, bh in boxes:
-            side = max(bw, bh)
-            for _ in range(12):
-                s = side * rng.uniform(0.9, 1.35)
-                window = crop(grey, cx + rng.normal(0, 0.06 * side), cy + rng.normal(0, 0.06 * side), s,
-                              rng.uniform(-20, 20))
-                window = cv2.convertScaleAbs(window, alpha=rng.uniform(0.6, 1.3), beta=rng.uniform(-30, 30))
-                xs.append(window_features(window))
-                ys.append(RANKS.index(rank))
-        for _ in range(30):  # background: table, card centres, and windows beside an index
-            side = max(boxes[0][3], boxes[0][4]) * rng.uniform(0.8, 1.4)
-            if rng.random() < 0.5:
-                _, bx, by, bw, bh = boxes[rng.integers(len(boxes))]
-                angle = rng.uniform(0, 2 * np.pi)
-                reach = rng.uniform(0.75, 2.0) * max(bw, bh)
-                cx, cy = bx + np.cos(angle) * reach, by + np.sin(angle) * reach
-            else:
-                cx, cy = rng.uniform(side, w - side), rng.uniform(side, h - side)
-            if any(abs(cx - bx) < 0.6 * bw and abs(cy - by) < 0.6 * bh for _, bx, by, bw, bh in boxes):
-                continue
-            xs.append(window_features(crop(grey, cx, cy, side, rng.uniform(-20, 20))))
-            ys.append(len(RANKS))
-    return np.array(xs, np.float32), np.array(ys)
+def scan_hand(image: np.ndarray, deck: str = "classic") -> list[IndexReading]:
+    """Read a photo of a hand (BGR) of the `classic` or `oona` deck: one reading per card, left to right.
+
+    :raises ModelMissingError: without the deck's weights (run `make vision-corners`).
+    :raises KeyError: for another deck.
+    """
+    return _scanner(deck).scan(image)
 
 
-def evaluate(scanner: HandScanner, folder=UNO_FANNED, *, part: str = "held_out", full_scan: bool = True) -> dict:
-    """Corner ranks read right on uno-fanned: given each labelled box, and by the whole scan."""
-    given = right_given = found = right_found = extra = images = 0
-    for image, boxes in load_fanned(folder, part=part):
+# -- scoring ----------------------------------------------------------------------------------
+
+def match(readings: list[IndexReading], boxes) -> tuple[list[IndexReading | None], int]:
+    """Each labelled box's reading (the nearest unused one within 0.6 of its side), and the extras."""
+    used: set[int] = set()
+    matched: list[IndexReading | None] = []
+    for _, cx, cy, bw, bh in boxes:
+        near = [i for i, r in enumerate(readings)
+                if i not in used and np.hypot(r.cx - cx, r.cy - cy) < 0.6 * max(bw, bh)]
+        if near:
+            i = min(near, key=lambda i: np.hypot(readings[i].cx - cx, readings[i].cy - cy))
+            used.add(i)
+            matched.append(readings[i])
+        else:
+            matched.append(None)
+    return matched, len(readings) - len(used)
+
+
+def score_photos(scanner: HandScanner, photos, *, given: bool = True) -> dict:
+    """Scan photos `(image, boxes)` and score: ranks read right given each labelled box, and by
+    the scan finding the indices itself (per labelled card, matched by position), false extra
+    readings per photo, and photos whose ranks (as a multiset) are exactly the labelled ones."""
+    n = right_given = found = right_found = extra = images = multiset = 0
+    ms = []
+    for image, boxes in photos:
         images += 1
         for rank, cx, cy, bw, bh in boxes:
-            given += 1
-            right_given += scanner.read_index(image, cx, cy, max(bw, bh) * 1.1).rank == rank
-        if not full_scan:
-            continue
+            n += 1
+            if given:
+                right_given += scanner.read_index(image, cx, cy, max(bw, bh) * 1.1).rank == rank
+        started = time.perf_counter()
         readings = scanner.scan(image)
-        used = set()
-        for rank, cx, cy, bw, bh in boxes:
-            near = [i for i, r in enumerate(readings)
-                    if i not in used and np.hypot(r.cx - cx, r.cy - cy) < 0.6 * max(bw, bh)]
-            if near:
-                i = min(near, key=lambda i: np.hypot(readings[i].cx - cx, readings[i].cy - cy))
-                used.add(i)
-                found += 1
-                right_found += readings[i].rank == rank
-        extra += len(readings) - len(used)
-    return {"images": images, "indices": given, "read_right_given_box": right_given / max(given, 1),
-            "scan_found": found / max(given, 1) if full_scan else None,
-            "scan_read_right": right_found / max(given, 1) if full_scan else None,
-            "scan_extra_per_image": extra / max(images, 1) if full_scan else None}
+        ms.append((time.perf_counter() - started) * 1000)
+        matched, extras = match(readings, boxes)
+        found += sum(r is not None for r in matched)
+        right_found += sum(r is not None and r.rank == b[0] for r, b in zip(matched, boxes))
+        extra += extras
+        multiset += sorted(r.rank for r in readings) == sorted(b[0] for b in boxes)
+    return {"images": images, "indices": n,
+            "read_right_given_box": right_given / max(n, 1) if given else None,
+            "scan_found": found / max(n, 1), "scan_read_right": right_found / max(n, 1),
+            "scan_extra_per_image": extra / max(images, 1),
+            "photos_ranks_exactly_right": multiset / max(images, 1),
+            "ms_per_photo_median": float(np.median(ms)) if ms else None}
+
+
+def evaluate(scanner: HandScanner | None = None, folder=UNO_FANNED, *, part: str = "held_out",
+             full_scan: bool = True) -> dict:
+    """Corner ranks read right on uno-fanned (`part`, default the held-out photos); see `score_photos`."""
+    scanner = scanner or HandScanner()
+    return score_photos(scanner, load_fanned(folder, part=part))
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m vision.handscan train|eval`."""
-    from .mlp import train
-
+    """`python -m vision.handscan train|eval [--deck classic|oona]`."""
     parser = argparse.ArgumentParser(prog="python -m vision.handscan")
     parser.add_argument("command", choices=["train", "eval"])
+    parser.add_argument("--deck", choices=["classic", "oona", "both"], default="both")
     parser.add_argument("--data", default=str(UNO_FANNED))
-    parser.add_argument("--part", choices=["held_out", "train", "all"], default="held_out")
+    parser.add_argument("--part", choices=["held_out", "train", "fit", "val", "all"], default="held_out",
+                        help="classic: uno-fanned photos to score (eval)")
+    parser.add_argument("--tune", action="store_true",
+                        help="train on the training part minus its validation split and tune there")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
+    decks = ["classic", "oona"] if args.deck == "both" else [args.deck]
     if args.command == "train":
-        x, y = training_set(args.data)
-        print(f"{len(y)} windows ({int((y == len(RANKS)).sum())} background)")
-        model = train(x, y, list(CLASSES), hidden=96, epochs=20, seed=5)
-        MODEL.parent.mkdir(exist_ok=True)
-        model.save(MODEL)
-        print(f"wrote {MODEL}")
-    else:
-        print(json.dumps(evaluate(HandScanner(), args.data, part=args.part), indent=2))
+        from .handscan_train import train_deck
+
+        for deck in decks:
+            train_deck(deck, args.data, tune_only=args.tune)
+        return 0
+    for deck in decks:
+        if deck == "classic":
+            report = {"set": f"uno-fanned {args.part}", **evaluate(HandScanner(), args.data, part=args.part)}
+        else:
+            from .handscan_synth import HELD_OUT_SEED, synthetic_hands
+
+            report = {"set": "oona synthetic hands, held-out seeds",
+                      **score_photos(HandScanner(deck="oona"), synthetic_hands("oona", 200, HELD_OUT_SEED),
+                                     given=True)}
+        print(json.dumps(report, indent=2))
     return 0
 
 

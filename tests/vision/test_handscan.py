@@ -1,11 +1,17 @@
-"""The hand scan on real fanned UNO prints (uno-fanned's held-out part, never trained on)."""
+"""The hand scan on real fanned UNO prints (uno-fanned's held-out part, never trained on) and on
+synthetic Oona hands (held-out seeds)."""
 
 import itertools
 
 import numpy as np
 import pytest
 
-from vision.handscan import RANKS, HandScanner, held_out, load_fanned
+from vision.handscan import (OONA_RANKS, RANKS, HandScanner, IndexReading, held_out, load_fanned, match,
+                             scan_hand)
+from vision.handscan_colour import index_colour
+from vision.handscan_data import in_part
+from vision.handscan_synth import HELD_OUT_SEED, VAL_SEED, synthetic_hands
+from vision.readings import CLASSIC_COLOURS, OONA_COLOURS, WILD
 
 
 @pytest.fixture(scope="module")
@@ -18,10 +24,19 @@ def hands():
     return list(itertools.islice(load_fanned(part="held_out"), 40))
 
 
+@pytest.fixture(scope="module")
+def oona_hands():
+    return list(synthetic_hands("oona", 12, HELD_OUT_SEED, with_colours=True))
+
+
 def test_the_held_out_part_is_two_fifths_and_disjoint():
     names = [f"images/{i:04d}.jpg" for i in range(1000)]
     share = sum(map(held_out, names)) / len(names)
     assert 0.3 < share < 0.5
+    for name in names:
+        assert in_part(name, "held_out") != in_part(name, "train")
+        assert not (in_part(name, "val") and in_part(name, "fit"))
+        assert in_part(name, "train") == (in_part(name, "val") or in_part(name, "fit"))
 
 
 def test_corner_ranks_read_right_given_the_index_boxes(scanner, hands):
@@ -35,14 +50,77 @@ def test_corner_ranks_read_right_given_the_index_boxes(scanner, hands):
     assert total == 120 and right / total >= 0.95
 
 
-def test_scan_finds_each_card_of_a_fanned_hand(scanner, hands):
-    found = right = total = 0
-    for image, boxes in hands[:4]:
+def test_scan_finds_each_card_of_a_fanned_hand_and_nothing_else(scanner, hands):
+    right = total = extra = exact = 0
+    for image, boxes in hands[:12]:
         readings = scanner.scan(image)
         assert [r.cx for r in readings] == sorted(r.cx for r in readings)
-        for rank, cx, cy, w, h in boxes:
+        matched, extras = match(readings, boxes)
+        total += len(boxes)
+        right += sum(r is not None and r.rank == b[0] for r, b in zip(matched, boxes))
+        extra += extras
+        exact += sorted(r.rank for r in readings) == sorted(b[0] for b in boxes)
+    assert right / total >= 0.9
+    assert extra <= 3
+    assert exact >= 9
+
+
+def test_an_empty_table_has_no_cards(scanner):
+    rng = np.random.default_rng(3)
+    table = np.clip(rng.normal(110, 25, (416, 416, 3)), 0, 255).astype(np.uint8)
+    assert scanner.scan(table) == []
+    assert scan_hand(np.full((416, 416, 3), 255, np.uint8)) == []
+
+
+def test_scan_hand_is_the_contract_the_kiosk_codes_against(hands):
+    image, boxes = hands[0]
+    readings = scan_hand(image)
+    assert readings and all(isinstance(r, IndexReading) for r in readings)
+    for r in readings:
+        assert r.rank in RANKS
+        assert r.colour is None or r.colour in CLASSIC_COLOURS + (WILD,)
+        assert (r.colour == WILD) == (r.rank in ("wild", "wild4")) or r.colour is None
+        assert 0 <= r.confidence <= 1 and r.size > 0
+        assert 0 <= r.cx < image.shape[1] and 0 <= r.cy < image.shape[0]
+
+
+def test_colour_is_read_from_the_card_around_its_index():
+    right = total = 0
+    for deck in ("classic", "oona"):
+        for image, boxes, colours in synthetic_hands(deck, 10, VAL_SEED, with_colours=True):
+            for (rank, cx, cy, w, h), colour in zip(boxes, colours):
+                total += 1
+                right += index_colour(image, rank, cx, cy, max(w, h) * 1.1, deck=deck) == colour
+    assert right / total >= 0.9
+
+
+def test_colour_follows_the_white_not_the_light():
+    """A red field under warm light and a yellow one under cool light keep their names."""
+    card = np.full((60, 60, 3), 245, np.uint8)
+    card[10:60, 10:60] = (40, 40, 225)  # red field (BGR), the index region inside it
+    card[25:45, 25:35] = 245  # the white numeral
+    warm = np.clip(card * np.array([0.7, 0.95, 1.2]), 0, 255).astype(np.uint8)
+    assert index_colour(warm, "7", 35, 35, 24) == "red"
+    assert index_colour(card, "wild4", 35, 35, 24) == WILD
+    assert index_colour(np.full((60, 60, 3), 128, np.uint8), "7", 30, 30, 24) is None
+
+
+def test_oona_hands_are_read_in_oona_names(oona_hands):
+    scanner = HandScanner(deck="oona")
+    right = total = extra = colour_right = 0
+    for image, boxes, colours in oona_hands:
+        readings = scanner.scan(image)
+        matched, extras = match(readings, boxes)
+        extra += extras
+        for r, (rank, *_), colour in zip(matched, boxes, colours):
             total += 1
-            near = [r for r in readings if np.hypot(r.cx - cx, r.cy - cy) < 0.6 * max(w, h)]
-            found += bool(near)
-            right += any(r.rank == rank for r in near)
-    assert found / total >= 0.8 and right / total >= 0.6
+            right += r is not None and r.rank == rank
+            colour_right += r is not None and r.colour == colour
+        for r in readings:
+            assert r.rank in OONA_RANKS
+            assert r.colour is None or r.colour in OONA_COLOURS + (WILD,)
+    assert right / total >= 0.9
+    assert colour_right / total >= 0.85
+    assert extra <= 0.25 * len(oona_hands)
+    assert [r.rank for r in scan_hand(oona_hands[0][0], deck="oona")] == \
+        [r.rank for r in scanner.scan(oona_hands[0][0])]
