@@ -266,7 +266,7 @@ class TableSim:
             b.t_release = drop
             b.t_rest = self._grid(drop + rng.uniform(0.0, 0.2))
             back = a.t1 - a.t_release
-            a.extra = {"hand_leaves": drop, "tremble": rng.uniform(1.0, 3.0)}
+            a.extra = {"hand_leaves": drop, "tremble": rng.uniform(3.0, 6.0)}  # 2-3 mm: never quite still
             a.t1 = b.t1 = drop + back
         else:  # quick_succession: the next player plays before the first hand has left
             b = self._throw(0.0, second)

@@ -410,11 +410,25 @@ class PileWatcher:
             leftover |= not is_card
             if event is not None:
                 events.append(event)
+        absorbing = self._absorb_at is not None and t >= self._absorb_at
+        waiting = np.zeros(small.shape[:2], np.uint8)
         for contour in several:
-            peeled = self._peel(small, contour, t)
+            peeled = self._peel(small, contour, t, final=absorbing)
+            if peeled is None:  # a card still in a hand, perhaps: look again
+                cv2.drawContours(waiting, [contour], -1, 255, -1)
+                continue
             found |= bool(peeled)
             events += peeled
-        if found or taken is not None:
+        if (found or taken is not None) and cv2.countNonZero(waiting):
+            # Take the pile as it is now, but where a hand may still hold a card.
+            keep = cv2.dilate(waiting, np.ones((5, 5), np.uint8)) > 0
+            small = small.copy()
+            small[keep] = self.reference[keep]
+            self.reference = small
+            if self._absorb_at is None:
+                self._absorb_at = t + self.absorb_seconds
+            self._next_check = self._absorb_at
+        elif found or taken is not None:
             self._rebase(small)
         elif leftover:
             # Something that is not a card stays: look again later (in this still spell or a later
@@ -507,10 +521,17 @@ class PileWatcher:
             return start
         # Pixels that took their look only when the top card came to rest were hidden till then
         # (a hand held it over them); of the others, the last to take theirs mark the rest.
+        # A card held over it and let slide off uncovers pixels in the half second before the top
+        # card rests: if enough took their look together (the card stopping) before that, those
+        # date the rest (pixels a moving card passed over took theirs one by one).
         times = arrival[settled]
-        before = times[times < covered_until - 0.03] if covered_until is not None else times
-        if len(before) >= 0.15 * len(times):
-            times = before
+        if covered_until is not None:
+            for margin in (0.5, 0.03):
+                before = times[times < covered_until - margin]
+                if len(before) >= 0.15 * len(times) and (
+                        margin < 0.5 or np.percentile(before, 90) - np.percentile(before, 40) <= 0.2):
+                    times = before
+                    break
         return min(start, float(np.percentile(times, 90)))
 
     def _relit(self, small: np.ndarray, region: np.ndarray) -> bool:
@@ -572,9 +593,11 @@ class PileWatcher:
 
     # -- two cards in one movement --------------------------------------------------------------
 
-    def _peel(self, small: np.ndarray, contour: np.ndarray, t: float) -> list[PileEvent]:
+    def _peel(self, small: np.ndarray, contour: np.ndarray, t: float, *, final: bool = False) -> list[PileEvent] | None:
         """Cards overlapping in one difference: the top one found whole by the detector, then the one
-        it half covers fitted to what is left; their events, the one underneath first."""
+        it half covers fitted to what is left; their events, the one underneath first. None while an
+        arm reaching in from the edge still touches the top card (it may be in the hand), unless
+        `final` (the view has stayed so for `absorb_seconds`: it lies there)."""
         blob = np.zeros(small.shape[:2], np.uint8)
         cv2.drawContours(blob, [contour], -1, 255, -1)
         x, y, w, h = cv2.boundingRect(contour)
@@ -613,29 +636,51 @@ class PileWatcher:
         kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
         rest = cv2.bitwise_and(blob, cv2.bitwise_not(cv2.dilate(top_region, kernel, iterations=2)))
         rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, kernel)
-        events = []
-        top_rest = self._rest_time(small, top_region, t)
+        under = None
         if cv2.countNonZero(rest) >= 0.2 * area:
             under = self._covered_card(small, frame, rest, top_region, top_quad, t)
-            if under is not None:
-                region, quad, reading = under
-                under_rest = min(self._rest_time(small, region, t, covered=True, covered_until=top_rest), top_rest)
-                event = self._new_card(small, frame, region, quad, reading, t, rest=under_rest)
-                if event is not None:
-                    events.append(event)
-                    # The pile before the top card: the one under it as far as it shows; what the
-                    # top card hides of it is not known until the top card is taken back.
-                    before = self.reference.copy()
-                    before[region > 0] = small[region > 0]
-                    whole = self._region(small.shape, (quad - self._offset) / self._scale)
-                    unknown = cv2.bitwise_and(cv2.bitwise_and(whole, top_region), cv2.bitwise_not(region))
-                    event = self._new_card(small, frame, top_region, top_quad, top_reading, t, nudge=False,
-                                           rest=top_rest, before=(before, unknown))
-                    return events + ([event] if event is not None else [])
+        # What is left touching the top card, neither it nor a card under it: a hand still holding
+        # it, perhaps. Look again later, unless the view has stayed so long that it lies there.
+        junk = rest
+        if under is not None:
+            whole = self._region(small.shape, (under[1] - self._offset) / self._scale)
+            junk = cv2.bitwise_and(rest, cv2.bitwise_not(cv2.dilate(whole, kernel, iterations=2)))
+            junk = cv2.morphologyEx(junk, cv2.MORPH_OPEN, kernel)
+        if not final and self._held(junk, top_region):
+            return None
+        events = []
+        top_rest = self._rest_time(small, top_region, t)
+        if under is not None:
+            region, quad, reading = under
+            under_rest = min(self._rest_time(small, region, t, covered=True, covered_until=top_rest), top_rest)
+            event = self._new_card(small, frame, region, quad, reading, t, rest=under_rest)
+            if event is not None:
+                events.append(event)
+                # The pile before the top card: the one under it as far as it shows; what the
+                # top card hides of it is not known until the top card is taken back.
+                before = self.reference.copy()
+                before[region > 0] = small[region > 0]
+                whole = self._region(small.shape, (quad - self._offset) / self._scale)
+                unknown = cv2.bitwise_and(cv2.bitwise_and(whole, top_region), cv2.bitwise_not(region))
+                event = self._new_card(small, frame, top_region, top_quad, top_reading, t, nudge=False,
+                                       rest=top_rest, before=(before, unknown))
+                return events + ([event] if event is not None else [])
         event = self._new_card(small, frame, top_region, top_quad, top_reading, t, rest=top_rest)
         if event is not None:
             events.append(event)
         return events
+
+    def _held(self, rest: np.ndarray, card: np.ndarray) -> bool:
+        """Whether something reaching in from the edge of the view (an arm) touches the card."""
+        touching = cv2.bitwise_and(rest, cv2.dilate(card, np.ones((5, 5), np.uint8)))
+        if not cv2.countNonZero(touching):
+            return False
+        _, labels = cv2.connectedComponents(rest)
+        for label in set(np.unique(labels[touching > 0]).tolist()) - {0}:
+            part = labels == label
+            if part[0].any() or part[-1].any() or part[:, 0].any() or part[:, -1].any():
+                return True
+        return False
 
     def _covered_card(self, small, frame, visible, top_region, top_quad, t):
         """The card partly under the top one: (its visible region, its quad, its reading) or None."""
