@@ -6,6 +6,15 @@ Once the view has been still for `settle_seconds` it is compared, once, with the
 state (balanced for the light): a new card-shaped difference is the new top card, read from the
 sharpest still frame; the pile going back to its state before the top card is a take-back; anything
 else (a hand resting, a lamp switched on) is ignored and, if it stays, absorbed into the pile's state.
+
+Two cards may land in one movement (thrown together, the second before the first settled, one slid
+out under the hand that then drops the next, two players in quick succession): the difference is
+then no card's shape. The top card is found whole by the detector within it, the card it half
+covers is fitted (a card-sized rectangle) to what is left and read by its visible part against the
+deck's own faces, judged where the likely faces differ; both are reported, the one underneath first,
+each with its own rest time. A card an arm reaching in from the view's edge still touches may be in
+the hand: it is looked at again, and taken as lying there once the view has stayed so for
+`absorb_seconds`. Each snapshot is turned upright by the deck's art (`upright`).
 """
 
 from collections import deque
