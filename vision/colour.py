@@ -5,16 +5,19 @@ import numpy as np
 
 from .readings import WILD
 
-#: Hue (degrees) of each colour as printed, once balanced against the card's white.
+#: Hues (degrees) of each colour as printed, once balanced against the card's white. Classic
+#: prints differ: the 2018+ deck's green is a yellowish one (about 80°, measured on uno-fanned's
+#: real cards, as are its yellow near 42° and blue near 232°), older decks' green is bluer.
 HUES = {
-    "oona": {"saffron": 38.0, "turquoise": 179.0, "burgundy": 345.0, "indigo": 244.0},
-    "classic": {"yellow": 52.0, "green": 125.0, "red": 3.0, "blue": 213.0},
+    "oona": {"saffron": (38.0,), "turquoise": (179.0,), "burgundy": (345.0,), "indigo": (244.0,)},
+    "classic": {"yellow": (42.0, 52.0), "green": (80.0, 125.0), "red": (3.0,), "blue": (213.0, 232.0)},
 }
 
 
-def _hue_distance(a: np.ndarray, b: float) -> np.ndarray:
-    d = np.abs(a - b) % 360
-    return np.minimum(d, 360 - d)
+def _hue_distance(a: np.ndarray, hues: tuple[float, ...]) -> np.ndarray:
+    """Degrees from each hue in `a` to the nearest of `hues`."""
+    d = np.abs(a[None, :] - np.array(hues)[:, None]) % 360
+    return np.minimum(d, 360 - d).min(axis=0)
 
 
 def read_colour(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[str, float]:
