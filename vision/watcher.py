@@ -45,6 +45,10 @@ SNAPSHOT_SIZE = (2 * WARP_W, 2 * WARP_H)
 #: another at COVERED_SIZE (its corner index must show).
 MATCH_SIZE = (32, 48)
 COVERED_SIZE = (48, 72)
+#: How far the light's colour may tint a face compared with the deck's art (a share of each channel's gain).
+CAST = 0.15
+#: A card half under another is read as sure from this confidence (its margin over the runners-up).
+COVERED_SURE = 0.9
 #: A card half under another is read only when its visible part is this near a face (0..1).
 COVERED_ERROR = 0.16
 #: A card fitted under another may leave this share of its area unexplained.
@@ -194,6 +198,10 @@ def _match_errors(warped: np.ndarray, renders: np.ndarray, visible: np.ndarray |
         weight = weight * focus
     w = weight[None, None, ..., None]
     gains = (renders * observed * w).sum(axis=(2, 3)) / np.maximum((renders * renders * w).sum(axis=(2, 3)), 1.0)
+    # The light may be brighter or dimmer, and a little warmer or cooler, but not of another colour:
+    # each channel's gain stays near their mean (or a hand would pass for a card's coloured field).
+    mean = gains.mean(axis=-1, keepdims=True)
+    gains = np.clip(gains, mean * (1 - CAST), mean * (1 + CAST))
     error = np.abs(renders * gains[:, :, None, None, :] - observed) * w
     return error.sum(axis=(2, 3, 4)) / max(float(weight.sum()) * 3 * max(float(observed.mean()), 1.0), 1.0)
 
@@ -695,6 +703,8 @@ class PileWatcher:
         """The card partly under the top one: (its visible region, its quad, its reading) or None."""
         sides = sorted(np.linalg.norm(top_quad - np.roll(top_quad, -1, axis=0), axis=1))
         size = (float(np.mean(sides[:2])) / self._scale, float(np.mean(sides[2:])) / self._scale)
+        if self._relit(small, visible):
+            return None  # an old card the light changed over (a shadow came or went)
         grown = top_quad.mean(axis=0) + (top_quad - top_quad.mean(axis=0)) * 1.06
         readings = []
         for fitted in _fit_covered(visible, top_region, size):
@@ -769,7 +779,7 @@ class PileWatcher:
         confidence = float(np.clip((margin - 1.0) * 1.5, 0, 1) * np.clip((COVERED_ERROR - first) / 0.04, 0, 1))
         if first > COVERED_ERROR or confidence < 0.15:
             return None  # not one of the deck's faces (a hand, a sleeve), or too little of it shows
-        unsure = confidence < 0.5
+        unsure = confidence < COVERED_SURE
         code = None if unsure else card_code(colour, rank)
         return (colour, rank, code, confidence, unsure), quad, first
 
