@@ -1,56 +1,65 @@
-"""Reading a classic card's corner index (the small numeral or symbol by its corner).
+"""Reading a classic card's corner index from one crop: the hand scan's classic model, one box at a time.
 
 `read_index(crop)` takes a box around one index as cut from a photo (axis-aligned, the glyph at
-any tilt, as in a fanned hand) and names its rank. The model is trained on synthetic renders only
-(`python -m vision.train --deck corner`) and checked on uno-fanned's labelled corner boxes of real
-prints (`benchmarks/bench_vision.py --corners`).
+any tilt, as in a fanned hand) and names its rank. There is one corner-index model and one feature
+function, the hand scan's (`vision.handscan`: `vision/models/corners_hand.npz`, trained by
+`make vision-corners`); the crop is read upright and turned, and the most confident turn wins.
+It is checked on uno-fanned's labelled corner boxes of real prints (`benchmarks/bench_vision.py
+--corners`) and on synthetic crops (tests).
 """
-
-from functools import lru_cache
 
 import cv2
 import numpy as np
 
+from .handscan import NONE, index_features, load_model
 from .mlp import Mlp
 
-CROP = 32
-_HOG = cv2.HOGDescriptor((CROP, CROP), (8, 8), (4, 4), (4, 4), 9)
+#: Turns (degrees) a crop is read at: the hand scan's model reads indices within about ±35°.
+TURNS = (0, -45, 45, -90, 90, 180)
 
 
 def corner_features(crop: np.ndarray) -> np.ndarray:
-    """Features of an index crop (BGR): HOG and a coarse picture of its whiteness (contrast-stretched),
-    and a coarse map of its colours."""
-    lo = crop.min(axis=2) if crop.ndim == 3 else crop
-    small = cv2.resize(lo, (CROP, CROP), interpolation=cv2.INTER_AREA).astype(np.float32)
-    a, b = np.percentile(small, (3, 97))
-    plane = np.clip((small - a) / max(b - a, 8.0), 0, 1)
-    image = (plane * 255).astype(np.uint8)
-    coarse = cv2.resize(plane, (12, 12), interpolation=cv2.INTER_AREA).ravel()
-    # Colour: the wild oval is four colours, the wild draw four sits on black.
-    pixels = cv2.resize(crop, (6, 6), interpolation=cv2.INTER_AREA).astype(np.float32)
-    hi = pixels.max(axis=2)
-    chroma = ((hi - pixels.min(axis=2)) / (hi + 16)).ravel()
-    hue = cv2.cvtColor(pixels.astype(np.uint8)[None].reshape(6, 6, 3), cv2.COLOR_BGR2HSV_FULL)[..., 0]
-    angle = hue.astype(np.float32).ravel() * (2 * np.pi / 256)
-    colour = np.concatenate([chroma, chroma * np.cos(angle), chroma * np.sin(angle),
-                             [np.percentile(hi, 50) / 255, chroma.std()]])
-    return np.concatenate([_HOG.compute(image).ravel(), coarse, colour]).astype(np.float32)
+    """Features of an index crop (BGR or grey): the hand scan's, of the crop padded square."""
+    return index_features(crop)
 
 
-@lru_cache(maxsize=1)
 def corner_model() -> Mlp:
-    """The shipped corner-index model.
+    """The shipped corner-index model (the hand scan's classic model).
 
-    :raises ModelMissingError: without weights.
+    :raises ModelMissingError: without weights (run `make vision-corners`).
     """
-    from .train import model_path
+    return load_model("classic")
 
-    return Mlp.load(model_path("corner"))
+
+def _turned(crop: np.ndarray, angle: float) -> np.ndarray:
+    if angle == 0:
+        return crop
+    h, w = crop.shape[:2]
+    side = int(np.ceil(np.hypot(h, w)))
+    m = cv2.getRotationMatrix2D(((w - 1) / 2, (h - 1) / 2), angle, 1.0)
+    m[:, 2] += ((side - w) / 2, (side - h) / 2)
+    return cv2.warpAffine(crop, m, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
 def read_index(crop: np.ndarray, model: Mlp | None = None) -> tuple[str, float]:
     """The classic rank (`7`, `skip`, `wild4`...) of one corner-index crop and a confidence 0..1."""
     model = model or corner_model()
-    probs = model.probabilities(corner_features(crop))[0]
-    best = int(probs.argmax())
-    return model.classes[best], float(probs[best])
+    feats = np.stack([corner_features(_crop_for(crop, angle)) for angle in TURNS])
+    probs = model.probabilities(feats)
+    ranks = [i for i, c in enumerate(model.classes) if c != NONE]
+    ranked = probs[:, ranks]
+    turn, best = np.unravel_index(int(ranked.argmax()), ranked.shape)
+    row = ranked[turn]
+    return model.classes[ranks[best]], float(row[best] / max(row.sum(), 1e-9))
+
+
+def _crop_for(crop: np.ndarray, angle: float) -> np.ndarray:
+    """The crop turned by `angle`, cut back to the glyph's box (its side as before the turn)."""
+    if angle == 0:
+        return crop
+    h, w = crop.shape[:2]
+    turned = _turned(crop, angle)
+    # The glyph, turned upright, fits a square as big as the crop's larger side about the centre.
+    keep = max(h, w)
+    x0 = max(0, (turned.shape[0] - keep) // 2)
+    return turned[x0:x0 + keep, x0:x0 + keep]

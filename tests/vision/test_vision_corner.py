@@ -1,11 +1,13 @@
-"""Classic numerals in real fonts, and the corner-index model on synthetic crops (held-out seeds)."""
+"""Classic numerals in real fonts, and the corner-index model (the hand scan's) on one crop per index:
+real prints boxed as a photo gives them (uno-fanned's held-out part), upright and turned."""
+
+import itertools
 
 import numpy as np
 import pytest
 
-from vision.corner import read_index
-from vision.decks import find_deck
-from vision.train import corner_crop
+from vision.corner import corner_features, corner_model, read_index
+from vision.handscan import index_features, load_fanned, load_model
 from vision.ttf import available_fonts, load_font, text_mask
 
 
@@ -28,15 +30,29 @@ def test_holes_stay_holes(text):
     assert mask[h // 4: 3 * h // 4, w // 2].min() < 64  # the counter of 0, the eyes of 8
 
 
-def test_corner_index_reads_synthetic_crops():
-    faces = find_deck("classic").faces()
-    rng = np.random.default_rng(75_000)
+def test_one_corner_model_and_one_feature_function():
+    assert corner_model() is load_model("classic")
+    crop = np.random.default_rng(0).integers(0, 255, (30, 22, 3), np.uint8)
+    assert np.array_equal(corner_features(crop), index_features(crop))
+
+
+@pytest.fixture(scope="module")
+def crops():
+    """Axis-aligned crops of the labelled index boxes, as `benchmarks/bench_vision.py --corners` cuts them."""
+    out = []
+    for image, boxes in itertools.islice(load_fanned(part="held_out"), 30):
+        h, w = image.shape[:2]
+        for rank, cx, cy, bw, bh in boxes:
+            x0, y0 = max(0, int(round(cx - bw / 2))), max(0, int(round(cy - bh / 2)))
+            out.append((rank, image[y0:min(h, int(round(cy + bh / 2))), x0:min(w, int(round(cx + bw / 2)))]))
+    return out
+
+
+@pytest.mark.parametrize("turns", [0, 1, 2])
+def test_corner_index_reads_real_crops_at_any_tilt(crops, turns):
     right = 0
-    n = 150
-    for i in range(n):
-        colour, rank = faces[rng.integers(len(faces))]
-        got, confidence = read_index(corner_crop(rng, colour, rank))
+    for rank, crop in crops:
+        got, confidence = read_index(np.ascontiguousarray(np.rot90(crop, turns)))
         assert 0 <= confidence <= 1
         right += got == rank
-    # Synthetic crops are easy; real prints (uno-fanned) are measured by the bench.
-    assert right >= 0.85 * n, right
+    assert right >= (0.95 if turns == 0 else 0.9) * len(crops), right
