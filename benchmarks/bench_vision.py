@@ -4,7 +4,8 @@ Held out: seeds from 50 000 up (training uses 1 000 and 2 000), and table surfac
 that neither training nor development used. Runs on one core:
 `OMP_NUM_THREADS=1 .venv/bin/python benchmarks/bench_vision.py [--n 400]`; `--stages` for the
 per-stage figures (outline, colour and rank given it, calibration), `--corners odd` for the corner-index
-model on uno-fanned's labelled boxes of real prints.
+model on uno-fanned's labelled boxes of real prints. `ms_per_image` is wall-clock time;
+`cpu_ms_per_image` the process's own CPU time, the figure to compare on a machine others share.
 """
 
 import argparse
