@@ -12,7 +12,14 @@ counts once.
 Models: `vision/models/corners_hand.npz` (classic, trained on the uno-fanned real prints whose
 file hash puts them in the training part; the rest, `held_out`, are only ever scored) and
 `vision/models/corners_hand_oona.npz` (the Oona deck, trained on synthetic fanned hands rendered
-from its art). Both by `python -m vision.handscan train` (`make vision-corners`), fixed seeds.
+from its art, `vision/handscan_synth.py`). Both by `python -m vision.handscan train`
+(`make vision-corners`; fixed seeds, one core, about 13 minutes on this shared machine), with two
+rounds of hard negatives mined from the training photos; the scan's threshold and spacing were
+chosen by `train --tune` on a validation split of the training part (classic) or validation seeds
+(Oona) and are stored in the model file. Figures: `benchmarks/bench_handscan.py`.
+
+Known limits: the classic model has seen one edition's real prints (uno-fanned); other editions
+(the synthetic ones of `classic_art`) are read far worse. Upside-down hands are not read.
 """
 
 import argparse
@@ -275,8 +282,7 @@ def score_photos(scanner: HandScanner, photos, *, given: bool = True) -> dict:
             "ms_per_photo_median": float(np.median(ms)) if ms else None}
 
 
-def evaluate(scanner: HandScanner | None = None, folder=UNO_FANNED, *, part: str = "held_out",
-             full_scan: bool = True) -> dict:
+def evaluate(scanner: HandScanner | None = None, folder=UNO_FANNED, *, part: str = "held_out") -> dict:
     """Corner ranks read right on uno-fanned (`part`, default the held-out photos); see `score_photos`."""
     scanner = scanner or HandScanner()
     return score_photos(scanner, load_fanned(folder, part=part))

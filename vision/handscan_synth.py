@@ -10,7 +10,7 @@ import numpy as np
 
 from .classic_art import classic_face_with_index
 from .decks import find_deck
-from .oona_art import CARD_H_MM, card_png
+from .oona_art import card_png
 from .synth import _light
 from .textures import DEVELOPMENT, HELD_OUT, texture
 

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from .handscan import (MODEL_FILES, NONE, SIZES, DECK_RANKS, HandScanner, _windows, crop, save_model,
-                       score_photos, whiteness, window_features)
+                       whiteness, window_features)
 from .handscan_data import load_fanned
 from .mlp import train
 
