@@ -41,7 +41,9 @@ CAMERA_HABITS = dataclasses.replace(DEMO_HABITS, misread=0.0)
 """With the demo's camera, the misreads are the pile watcher's own."""
 DEMO_NAMES = ("سارة", "Omar", "نورة", "Khalid", "ريم", "Faisal")
 MISSED_SECONDS = 2.5
-"""A thrown card not read this long after it came to rest is touched in (the watcher missed it)."""
+"""A thrown card not read this long after it came to rest, and the hands over the pile left, is
+touched in (the watcher missed it): a hand passing over the pile just after a throw hides the card
+from the camera, and a person at the table would wait for it to go too."""
 WAIT_BEAT = 0.15
 """The beat while a thrown card is on its way to the session."""
 ROUND_END_PAUSE = 6.0
@@ -57,6 +59,8 @@ class Thrown:
     code: str
     rest: float
     """Monotonic time it came (or will come) to rest."""
+    clear: float = 0.0
+    """Monotonic time the hands over the pile (the thrower's, one passing after) are gone."""
     queued: list = dataclasses.field(default_factory=list)
     """What the players did after it (a late «باقي وحدة!»), sent once the card is in."""
 
@@ -93,7 +97,8 @@ class DemoTable:
         self.pace = pace
         """Multiplies every delay (smaller is faster; tests use 0)."""
         self.thrower = thrower
-        """The demo's camera table (``throw(code)`` → rest time, ``clear()``), or ``None``."""
+        """The demo's camera table (``throw(code)`` → rest time, ``clear()``, and ``clear_at()``
+        → the time the hands over the pile are gone, if it knows), or ``None``."""
         self.clock = clock or session.clock
         self.sim: _Players | None = None
         self._sending = False
@@ -105,6 +110,8 @@ class DemoTable:
         impossible card (refused, touched in), missed (touched in); replays of the journal; and
         camera readings that matched no card thrown."""
         self._out_of_step = False
+        self._missed: str | None = None
+        """The last card the camera missed (touched in): its reading may still come, late."""
         self._round_over_at: int | None = None
         self.hands_shown: Callable[[], str] | None = None
         """Set by the screen: one step of the players showing their hands to the camera at a
@@ -231,15 +238,19 @@ class DemoTable:
         rest = self.thrower.throw(code)
         if not Simulator.emit(self.sim, dataclasses.replace(event, t=self.session.referee.t())):
             return False
-        self.thrown = Thrown(code, rest)
+        clear_at = getattr(self.thrower, "clear_at", None)
+        self.thrown = Thrown(code, rest, max(rest, clear_at()) if clear_at is not None else rest)
         return True
 
     def reading(self, reading: CardReading):
         """The camera read a card (on the UI thread): into the session, and a misread put right."""
         thrown = self.thrown
-        if reading.event != "landed" or thrown is None or self.session.referee is None:
-            self.counts["ignored"] += 1          # nothing on its way: a late or doubled reading
-            log.info("demo: camera reading %s %s ignored (no card on its way)", reading.event, reading.code)
+        late = thrown is not None and reading.code == self._missed and reading.code != thrown.code
+        if reading.event != "landed" or thrown is None or self.session.referee is None or late:
+            self.counts["ignored"] += 1          # nothing on its way, or the card touched in: a late reading
+            if reading.code == self._missed:
+                self._missed = None
+            log.info("demo: camera reading %s %s ignored (late, or no card on its way)", reading.event, reading.code)
             return None
         outcome = self._send_quietly(lambda: self.session.card(reading))
         if not outcome.accepted:                 # an impossible card: the table touches the right one in
@@ -262,9 +273,10 @@ class DemoTable:
 
     def _wait_for_camera(self) -> float:
         thrown = self.thrown
-        if self.clock() < thrown.rest + MISSED_SECONDS:
+        if self.clock() < max(thrown.rest, thrown.clear) + MISSED_SECONDS:
             return WAIT_BEAT * self.pace
         self.counts["missed"] += 1
+        self._missed = thrown.code
         log.info("demo: the camera missed %s: touched in", thrown.code)
         self._touch_in(thrown)
         return self._delay(None)

@@ -76,6 +76,12 @@ class LiveTable:
             self.thrown += 1
         return self.started + rest
 
+    def clear_at(self) -> float:
+        """The monotonic time the hands now planned over the pile (a throw's, one passing after)
+        have all gone."""
+        with self._lock:
+            return self.started + max((a.t1 for a in self._actions), default=self.now())
+
     def show_hand(self, codes: list[str] | None) -> None:
         """Spread these cards face up under the camera, in overlapping rows as a player lays a
         hand out (each card's corner index showing); ``None`` takes them away (the pile again)."""

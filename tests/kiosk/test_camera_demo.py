@@ -20,11 +20,17 @@ FPS = 10
 class FakeThrower:
     """A camera table that only notes what was thrown."""
 
-    def __init__(self, clock):
+    def __init__(self, clock, *, hands_seconds=None):
         self.clock, self.codes, self.cleared = clock, [], 0
+        self.hands_seconds = hands_seconds
+        """With a number: a hand passes over the pile till this long after each throw."""
+        self._clear = None
 
     def throw(self, code):
         self.codes.append(code)
+        if self.hands_seconds is not None:
+            self._clear = self.clock() + self.hands_seconds
+            self.clear_at = lambda: self._clear
         return self.clock() + 1.0
 
     def clear(self):
@@ -129,3 +135,40 @@ def test_a_card_the_camera_missed_is_touched_in(session, clock):
     assert session.referee.journal.lines[-1]["card"] == thrower.codes[-1]
     demo.reading(CardReading(thrower.codes[-1], clock.now))   # read late after all: ignored
     assert demo.counts["ignored"] == 1
+
+
+def test_a_card_a_hand_passes_over_is_waited_for(session, clock):
+    """A hand passing over the pile just after a throw hides the card: the players wait till it has
+    gone before they touch the card in."""
+    thrower = FakeThrower(clock, hands_seconds=4.0)
+    demo = DemoTable(session, players=4, seed=3, thrower=thrower, pace=0)
+    demo.start()
+    while demo.thrown is None:
+        demo.beat()
+    clock.now += 1.0 + MISSED_SECONDS + 0.1                  # at rest long enough, but under the hand
+    demo.beat()
+    assert demo.counts["missed"] == 0 and demo.thrown is not None
+    demo.reading(CardReading(thrower.codes[-1], clock.now))  # read once the hand has gone
+    assert demo.counts["read"] == 1 and demo.thrown is None
+    assert session.referee.journal.lines[-1]["card"] == thrower.codes[-1]
+
+
+def test_a_late_reading_of_a_card_touched_in_is_not_taken_for_the_next_one(session, clock):
+    thrower = FakeThrower(clock)
+    demo = DemoTable(session, players=4, seed=3, thrower=thrower, pace=0)
+    demo.start()
+    while demo.thrown is None:
+        demo.beat()
+    clock.now += 1.0 + MISSED_SECONDS + 0.1
+    demo.beat()
+    missed = thrower.codes[-1]
+    assert demo.counts["missed"] == 1
+    thrown = next_play(demo, clock)
+    assert thrown != missed
+    lines = len(session.referee.journal.lines)
+    demo.reading(CardReading(missed, clock.now))            # the missed card's reading, late
+    assert demo.counts["ignored"] == 1 and demo.counts["misread"] == demo.counts["refused"] == 0
+    assert demo.thrown is not None and demo.thrown.code == thrown
+    assert len(session.referee.journal.lines) == lines
+    demo.reading(CardReading(thrown, clock.now))
+    assert demo.thrown is None and session.referee.journal.lines[-1]["card"] == thrown
