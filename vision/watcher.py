@@ -11,22 +11,26 @@ Two cards may land in one movement (thrown together, the second before the first
 out under the hand that then drops the next, two players in quick succession): the difference is
 then no card's shape. The top card is found whole by the detector within it, the card it half
 covers is fitted (a card-sized rectangle) to what is left and read by its visible part against the
-deck's own faces, judged where the likely faces differ; both are reported, the one underneath first,
-each with its own rest time. A card an arm reaching in from the view's edge still touches may be in
-the hand: it is looked at again, and taken as lying there once the view has stayed so for
-`absorb_seconds`. Each snapshot is turned upright by the deck's art (`upright`).
+deck's own faces (`pile_faces`, drawn ahead when the watcher is built), judged where the likely
+faces differ; both are reported, the one underneath first, each with its own rest time. A card an
+arm reaching in from the view's edge still touches may be in the hand: it is looked at again, and
+taken as lying there once the view has stayed so for `absorb_seconds`. Each snapshot is turned
+upright by the deck's art (`upright`).
+
+A still spell starts at the frame before the first still one (it already showed the same view), so
+that on a loaded machine, dropping frames, a card seen still on only two frames before a hand passes
+over it is still read then.
 """
 
 from collections import deque
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import cv2
 import numpy as np
 
 from .detect import WARP_H, WARP_W, border_ring, find_card, warp
-from .errors import CardNotFoundError, UnknownNameError, VisionError
-from .readings import card_code
+from .errors import CardNotFoundError, UnknownNameError
+from .pile_faces import fit_covered, read_covered, upright, warm_faces
 
 SMALL_W = 160
 #: A small-grey pixel has moved when it changes by more than this between frames (0..255).
@@ -35,24 +39,12 @@ MOTION_LEVEL = 14
 MOTION_SHARE = 0.002
 #: A small pixel differs from the settled pile when a channel differs by more than this.
 DIFF_LEVEL = 32
-#: Card outlines: short/long side ratio (63/88 = 0.72) and how much of its box a blob fills.
 #: Channel values this bright may be clipped by the camera.
 CLIPPED = 245
+#: Card outlines: short/long side ratio (63/88 = 0.72) and how much of its box a blob fills.
 CARD_ASPECT = (0.55, 0.9)
 CARD_FILL = 0.55
 SNAPSHOT_SIZE = (2 * WARP_W, 2 * WARP_H)
-#: Faces are compared for which way up a card lies at this size, and to read a card half under
-#: another at COVERED_SIZE (its corner index must show).
-MATCH_SIZE = (32, 48)
-COVERED_SIZE = (48, 72)
-#: How far the light's colour may tint a face compared with the deck's art (a share of each channel's gain).
-CAST = 0.15
-#: A card half under another is read as sure from this confidence (its margin over the runners-up).
-COVERED_SURE = 0.9
-#: A card half under another is read only when its visible part is this near a face (0..1).
-COVERED_ERROR = 0.16
-#: A card fitted under another may leave this share of its area unexplained.
-FIT_COST = 0.25
 #: A card whose region agrees this much with the settled pile's, once the light is balanced over
 #: it alone, is an old card under other light.
 RELIT_SHARE = 0.88
@@ -158,134 +150,6 @@ def _difference(current: np.ndarray, reference: np.ndarray) -> np.ndarray:
     return (changed.any(axis=2) * 255).astype(np.uint8)
 
 
-@lru_cache(maxsize=4)
-def face_book(deck: str, size: tuple[int, int] = MATCH_SIZE) -> tuple[list[tuple[str, str]], np.ndarray]:
-    """The deck's faces `(colour, rank)` and their renders at `size` (float32, N × 2 turns × H × W
-    × 3: upright, then turned 180°), drawn once from the deck's art and kept."""
-    from .decks import find_deck
-
-    profile = find_deck(deck)
-    faces = profile.faces(extras=profile.name == "oona")
-    renders = []
-    for colour, rank in faces:
-        if profile.name == "classic":
-            from .classic_art import classic_face
-
-            image = classic_face(colour, rank, np.random.default_rng(0), edition="classic", px_per_mm=3.0)
-        else:
-            from .oona_art import card_png
-
-            image = card_png(colour, rank, px_per_mm=3.0)
-        small = cv2.GaussianBlur(cv2.resize(image, size, interpolation=cv2.INTER_AREA), (3, 3), 0)
-        small = small.astype(np.float32)
-        renders.append(np.stack([small, small[::-1, ::-1]]))
-    return faces, np.stack(renders)
-
-
-def _match_errors(warped: np.ndarray, renders: np.ndarray, visible: np.ndarray | None = None,
-                  focus: np.ndarray | None = None) -> np.ndarray:
-    """How far a warped card (any size, BGR) is from each render (N × 2), over its visible pixels
-    (and only those in `focus`, a bool map of the renders' size, if given), after balancing each
-    render's channels to the photo's light (least squares gains)."""
-    size = (renders.shape[3], renders.shape[2])
-    observed = cv2.resize(warped, size, interpolation=cv2.INTER_AREA).astype(np.float32)
-    observed = cv2.GaussianBlur(observed, (3, 3), 0)
-    if visible is None:
-        weight = np.ones(observed.shape[:2], np.float32)
-    else:
-        weight = (cv2.resize(visible, size, interpolation=cv2.INTER_AREA) > 200).astype(np.float32)
-    if focus is not None:
-        weight = weight * focus
-    w = weight[None, None, ..., None]
-    gains = (renders * observed * w).sum(axis=(2, 3)) / np.maximum((renders * renders * w).sum(axis=(2, 3)), 1.0)
-    # The light may be brighter or dimmer, and a little warmer or cooler, but not of another colour:
-    # each channel's gain stays near their mean (or a hand would pass for a card's coloured field).
-    mean = gains.mean(axis=-1, keepdims=True)
-    gains = np.clip(gains, mean * (1 - CAST), mean * (1 + CAST))
-    error = np.abs(renders * gains[:, :, None, None, :] - observed) * w
-    return error.sum(axis=(2, 3, 4)) / max(float(weight.sum()) * 3 * max(float(observed.mean()), 1.0), 1.0)
-
-
-def upright(warped: np.ndarray, deck: str, code: str | None, colour: str = "", rank: str = "") -> np.ndarray:
-    """The warped card (portrait, either way up) turned the right way up: whichever of it and its
-    half-turn is nearer the deck's own face for the card read (the nearest face when unread)."""
-    try:
-        faces, renders = face_book(deck)
-    except (VisionError, KeyError, ValueError):
-        return warped
-    rows = [i for i, (c, r) in enumerate(faces) if (c, r) == (colour, rank)] if code is not None else []
-    errors = _match_errors(warped, renders[rows] if rows else renders)
-    turn = int(np.unravel_index(int(errors.argmin()), errors.shape)[1])
-    return warped[::-1, ::-1].copy() if turn else warped
-
-
-def _fit_covered(visible: np.ndarray, cover: np.ndarray, size: tuple[float, float]) -> list[np.ndarray]:
-    """The corners (small pixels) of a card of `size` (short, long side) of which `visible` shows and
-    `cover` may hide the rest: the card-sized rectangles holding the most of `visible` (near them)
-    and the least outside `visible` and `cover`, best first (a few, as what shows may fit two ways)."""
-    ys, xs = np.nonzero(visible)
-    if len(xs) < 10:
-        return []
-    points = np.column_stack([xs, ys]).astype(np.float32)
-    allowed = cv2.dilate(cv2.bitwise_or(visible, cover), np.ones((3, 3), np.uint8))
-    rect = np.zeros_like(visible)
-    near = np.zeros_like(visible)
-    short, long_ = size
-
-    def cost(centre, theta):
-        u = np.array([np.cos(theta), np.sin(theta)])
-        v = np.array([-np.sin(theta), np.cos(theta)])
-        corners = np.array([centre + sx * short / 2 * u + sy * long_ / 2 * v
-                            for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
-        rect[:] = 0
-        near[:] = 0
-        cv2.fillConvexPoly(rect, np.round(corners).astype(np.int32), 255)
-        # What shows just beyond the card counts against it; further off it is something else (a hand).
-        cv2.fillConvexPoly(near, np.round(centre + (corners - centre) * 1.35).astype(np.int32), 255)
-        area = max(1, cv2.countNonZero(rect))
-        outside = area - cv2.countNonZero(cv2.bitwise_and(rect, allowed))
-        missed = cv2.countNonZero(cv2.bitwise_and(near, visible)) - cv2.countNonZero(cv2.bitwise_and(rect, visible))
-        return (outside + missed) / area, corners
-
-    coarse = []
-    for theta in np.radians(np.arange(0.0, 180.0, 6.0)):
-        u = np.array([np.cos(theta), np.sin(theta)])
-        v = np.array([-np.sin(theta), np.cos(theta)])
-        # The extent of what shows along the card's axes (a few stray pixels aside): the card holds it.
-        (u0, u1), (v0, v1) = np.percentile(points @ u, (2, 98)), np.percentile(points @ v, (2, 98))
-        lo_u, hi_u = sorted((u1 - short / 2, u0 + short / 2))
-        lo_v, hi_v = sorted((v1 - long_ / 2, v0 + long_ / 2))
-        for cu in np.linspace(lo_u, hi_u, 4):
-            for cv_ in np.linspace(lo_v, hi_v, 4):
-                centre = cu * u + cv_ * v
-                coarse.append((cost(centre, theta)[0], centre, theta))
-    coarse.sort(key=lambda c: c[0])
-    fits = []
-    for c0, centre, theta in coarse:
-        if len(fits) >= 3 or c0 > coarse[0][0] + 0.15:
-            break
-        # Then a few pixels and degrees around it.
-        best = (c0, cost(centre, theta)[1], centre, theta)
-        for step, turn in ((2.0, np.radians(3.0)), (1.0, np.radians(1.5)), (0.5, np.radians(0.75))):
-            improved = True
-            while improved:
-                improved = False
-                for d_centre, d_theta in (((step, 0), 0), ((-step, 0), 0), ((0, step), 0), ((0, -step), 0),
-                                          ((0, 0), turn), ((0, 0), -turn)):
-                    c, corners = cost(centre + d_centre, theta + d_theta)
-                    if c < best[0] - 1e-6:
-                        best = (c, corners, centre + d_centre, theta + d_theta)
-                        centre, theta = best[2], best[3]
-                        improved = True
-        if best[0] > FIT_COST:
-            continue
-        # Distinct fits only (a card half shown may fit two ways).
-        if all(np.abs(best[1].mean(axis=0) - f[1].mean(axis=0)).max() > 0.15 * short
-               or abs(((best[3] - f[3] + np.pi / 2) % np.pi) - np.pi / 2) > np.radians(8) for f in fits):
-            fits.append(best)
-    return [f[1].astype(np.float32) for f in sorted(fits, key=lambda f: f[0])]
-
-
 class PileWatcher:
     """Turns frames of the pile into `PileEvent`s; one per table, fed from one thread.
 
@@ -305,6 +169,8 @@ class PileWatcher:
         profile = getattr(recogniser, "deck", None)
         self.deck = getattr(profile, "name", profile if isinstance(profile, str) else deck)
         """The deck whose art turns snapshots upright and reads cards half covered (`oona`, `classic`)."""
+        self.warming = warm_faces(self.deck)
+        """The thread drawing the deck's faces ahead of the first landing (None: drawn already)."""
         self.pile_area = pile_area
         self.settle_seconds = settle_seconds
         self.absorb_seconds = absorb_seconds
@@ -319,6 +185,7 @@ class PileWatcher:
         self._scale = 1.0
         self._offset = np.zeros(2)
         self._previous: np.ndarray | None = None
+        self._previous_frame: tuple[float, np.ndarray] | None = None
         self._history: deque[tuple[float, np.ndarray]] = deque()
         self._still_since: float | None = None
         self._still_frames: list[tuple[float, np.ndarray]] = []
@@ -347,6 +214,7 @@ class PileWatcher:
         while history and history[0][0] < t - self.history_seconds:
             history.popleft()
         previous, self._previous = self._previous, grey
+        before, self._previous_frame = self._previous_frame, (t, image)
         if previous is None or self.reference is None:
             self.reference = small
             return []
@@ -358,8 +226,11 @@ class PileWatcher:
             self._still_frames.clear()
             return []
         if self._still_since is None:
-            self._still_since = t
-            self._next_check = t + self.settle_seconds
+            # The frame before already showed this view: the still spell began there. Frames far
+            # apart (a loaded machine drops them) then settle on the second still one, not later.
+            self._still_since = before[0]
+            self._next_check = before[0] + self.settle_seconds
+            self._still_frames.append(before)
         self._still_frames.append((t, image))
         del self._still_frames[:-4]
         if self._next_check is None or t < self._next_check:
@@ -707,81 +578,14 @@ class PileWatcher:
             return None  # an old card the light changed over (a shadow came or went)
         grown = top_quad.mean(axis=0) + (top_quad - top_quad.mean(axis=0)) * 1.06
         readings = []
-        for fitted in _fit_covered(visible, top_region, size):
-            read = self._read_covered(frame, _order(fitted * self._scale + self._offset), grown)
+        for fitted in fit_covered(visible, top_region, size):
+            read = read_covered(frame, _order(fitted * self._scale + self._offset), grown, self.deck)
             if read is not None:
                 readings.append(read)
         if not readings:
             return None
         reading, quad, _ = min(readings, key=lambda r: r[2])
         return visible, quad, reading
-
-    def _read_covered(self, frame: np.ndarray, quad: np.ndarray, cover: np.ndarray):
-        """Read a card of which `cover` (a quad) hides part, by its visible part against the deck's
-        faces, trying the outline a few pixels and degrees around `quad`; (reading, quad) or None."""
-        try:
-            faces, renders = face_book(self.deck, COVERED_SIZE)
-        except (VisionError, KeyError, ValueError):
-            return None
-        size = (2 * COVERED_SIZE[0], 2 * COVERED_SIZE[1])
-
-        def look(q):
-            warped = warp(frame, q, size)
-            dst = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
-            m = cv2.getPerspectiveTransform(q.astype(np.float32), dst)
-            hidden = np.zeros((size[1], size[0]), np.uint8)
-            cv2.fillConvexPoly(hidden, cv2.perspectiveTransform(cover[None].astype(np.float32), m)[0]
-                               .astype(np.int32), 255)
-            return warped, cv2.bitwise_not(hidden)
-
-        warped, visible = look(quad)
-        share = cv2.countNonZero(visible) / visible.size
-        if share < 0.25:
-            return None
-        errors = _match_errors(warped, renders, visible).min(axis=1)
-        likely = np.argsort(errors)[:4]
-        best_error, best_quad = float(errors[likely[0]]), quad
-        reach = 0.03 * float(np.linalg.norm(quad[0] - quad[2]))
-        for shift, turn in ((reach, 3.0), (reach / 2, 1.5), (reach / 4, 0.75)):
-            improved = True
-            while improved:
-                improved = False
-                centre = best_quad.mean(axis=0)
-                for dx, dy, angle in ((shift, 0, 0), (-shift, 0, 0), (0, shift, 0), (0, -shift, 0),
-                                      (0, 0, turn), (0, 0, -turn)):
-                    c, s_ = np.cos(np.radians(angle)), np.sin(np.radians(angle))
-                    q = ((best_quad - centre) @ np.float32([[c, s_], [-s_, c]]) + centre + (dx, dy)).astype(np.float32)
-                    warped, visible = look(q)
-                    err = _match_errors(warped, renders[likely], visible).min(axis=1)
-                    if err.min() < best_error - 1e-4:
-                        best_error, best_quad, improved = float(err.min()), q, True
-                        errors = np.full(len(faces), np.inf, np.float32)
-                        errors[likely] = err
-                        break
-        quad = best_quad
-        order = [int(i) for i in np.argsort(errors)[:4] if np.isfinite(errors[i])]
-        first = float(errors[order[0]])
-        colour, rank = faces[order[0]]
-        # Against each runner-up, judged only where the two faces differ (a 0 and an 8 differ only
-        # in the middle of the glyph): how much nearer the best is there.
-        warped, visible = look(quad)
-        margin = np.inf
-        for other in order[1:]:
-            if faces[other] == faces[order[0]]:
-                continue
-            differ = (np.abs(renders[order[0]] - renders[other]).max(axis=-1) > 40).any(axis=0)
-            shown = cv2.resize(visible, COVERED_SIZE, interpolation=cv2.INTER_AREA) > 200
-            if np.count_nonzero(differ & shown) < 4:
-                margin = 1.0  # where they differ is hidden: no telling them apart
-                break
-            pair = _match_errors(warped, renders[[order[0], other]], visible, focus=differ).min(axis=1)
-            margin = min(margin, float(pair[1]) / max(float(pair[0]), 1e-6))
-        confidence = float(np.clip((margin - 1.0) * 1.5, 0, 1) * np.clip((COVERED_ERROR - first) / 0.04, 0, 1))
-        if first > COVERED_ERROR or confidence < 0.15:
-            return None  # not one of the deck's faces (a hand, a sleeve), or too little of it shows
-        unsure = confidence < COVERED_SURE
-        code = None if unsure else card_code(colour, rank)
-        return (colour, rank, code, confidence, unsure), quad, first
 
     def _sharpness(self, image: np.ndarray, quad: np.ndarray) -> float:
         x0, y0 = np.maximum(quad.min(axis=0).astype(int), 0)

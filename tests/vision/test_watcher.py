@@ -54,3 +54,44 @@ def test_a_hand_resting_on_the_pile_is_not_a_card(watcher_factory):
     for i, frame in enumerate([pile] * 10 + [hand] * 60 + [pile] * 60):
         events += watcher.feed(frame, i / 15)
     assert events == []
+
+
+def test_a_card_still_on_two_frames_far_apart_is_reported_before_a_hand_passes(watcher_factory):
+    """A loaded machine drops frames: the card is seen still on only two frames, 0.35 s apart,
+    before a hand passes over the pile. The still spell began with the first of them: it is read
+    on the second, not after the hand has gone."""
+    sim = TableSim(seed=24, cards=1, take_backs=0, distractors=0, light=0)
+    throw = next(a for a in sim.actions if a.kind == "throw")
+    times = [0.0, 0.3, throw.t0 - 0.2]
+    times += list(np.arange(throw.t0, throw.t1 - 0.3, 0.25))
+    times += [throw.t1 + 0.05, throw.t1 + 0.40]
+    frames = [(t, sim.render(t, i)) for i, t in enumerate(times)]
+    pile = frames[-1][1]
+    for k in range(8):                       # a hand sweeps in over the pile
+        hand = pile.copy()
+        target = sim.pile_centre + np.array([60.0 - 15 * k, 10.0 * k])
+        sim._arm(hand, np.array([700.0, 240.0]), target, (30, 30, 30), (90, 120, 180))
+        frames.append((throw.t1 + 0.6 + 0.2 * k, hand))
+    watcher = watcher_factory()
+    events = []
+    for t, frame in frames:
+        events += [(t, e) for e in watcher.feed(frame, t)]
+    assert [e.event for _, e in events] == ["landed"]
+    seen, event = events[0]
+    assert seen == pytest.approx(throw.t1 + 0.40)
+    assert event.code == sim.truth[0].code
+
+
+def test_the_decks_faces_are_drawn_when_a_watcher_is_built(watcher_factory):
+    """The faces that turn snapshots upright and read covered cards are drawn on a thread of their
+    own when the watcher is built, not on the first landing."""
+    from vision import pile_faces
+
+    pile_faces._books.clear()
+    watcher = watcher_factory()
+    assert watcher.warming is not None
+    watcher.warming.join(timeout=120)
+    assert {("oona", pile_faces.MATCH_SIZE), ("oona", pile_faces.COVERED_SIZE)} <= set(pile_faces._books)
+    book = pile_faces._books[("oona", pile_faces.MATCH_SIZE)]
+    assert pile_faces.face_book("oona") is book               # kept, not drawn again
+    assert watcher_factory().warming is None
