@@ -12,6 +12,7 @@ from .errors import CardNotFoundError
 from .features import rank_features, white_reference
 from .mlp import Mlp
 from .readings import WILD, Reading
+from .recognise_corners import fuse, read_corners
 from .train import NONE, model_path
 
 #: Below this confidence a reading is reported as unsure.
@@ -30,6 +31,8 @@ class Recogniser:
     """Confidence under which the reading is marked unsure."""
     extras: bool = False
     """Whether the 112-card Oona extras (Wild Swap, Wild Custom) may be on the table."""
+    corners: bool = True
+    """Classic deck: whether the corner indices are read too (`vision.recognise_corners`)."""
     last_found: FoundCard | None = field(default=None, repr=False)
     """Where the card was in the last photo read (for overlays and debugging)."""
     _verified: list = field(default_factory=list, repr=False)
@@ -81,6 +84,8 @@ class Recogniser:
         # at all (the `none` class, not a face), so a patch of table is unsure.
         best = int((probs * self._faces).argmax())
         rank_conf = float(probs[best])
+        if self.deck.name == "classic" and self.corners:  # the real prints' corner indices weigh in
+            best, rank_conf = fuse(self.model.classes, probs, self._faces, read_corners(warped))
         colour, colour_conf = read_colour(warped, white, self.deck.name)
         label = self.model.classes[best]
         if "/" in label:  # Oona: the model saw the shape, the hue must agree with it.

@@ -1,0 +1,78 @@
+"""A classic card's corner indices, read from its warp and weighed against the whole-card model.
+
+The whole-card rank model (`vision/models/classic.npz`) has only seen synthetic renders; the
+corner-index model (`vision.corner.read_index`, the hand scan's, trained on real uno-fanned prints)
+reads the small rank printed in a card's corners. A classic card carries one index at its top left
+and the same one turned half round at its bottom right, so in a warp either way up both the
+top-left box and the bottom-right box turned 180° show an upright index.
+
+Where the index sits (`vision/classic_art.py`, checked on real warps of uno-fanned top cards): its
+centre about 12 × 13 px in from the corner of a 64 × 96 warp, about 10 px tall. The crop is a
+generous square round it (`SIDE`); `read_index` pads it to 1.1 × its side and resamples it to the
+hand scan's 32 px window, the scale the model was trained at (an index box's side × 1.1), and tries
+its own turns for warps a little off.
+
+`fuse` decides: both corners naming one rank confidently decide it; otherwise each corner's
+confident vote is added to the whole-card probabilities, and a confident whole-card reading is
+kept unless both corners agree against it.
+"""
+
+import cv2
+import numpy as np
+
+from .corner import corner_model, read_index
+from .mlp import Mlp
+
+#: The index centre (x, y) in a 64 × 96 warp, and the side of the square cut round it (warp px).
+CENTRE = (12.0, 13.0)
+SIDE = 22.0
+#: A corner's reading counts as confident from this probability on.
+SURE = 0.9
+#: A whole-card reading this confident is only overturned by both corners agreeing.
+WHOLE_SURE = 0.9
+
+
+def corner_crops(warped: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The top-left index box and the bottom-right one turned 180° (both upright) of a warp."""
+    h, w = warped.shape[:2]
+    sx, sy = w / 64.0, h / 96.0
+    pad = int(np.ceil(SIDE * max(sx, sy)))
+    crops = []
+    for card in (warped, warped[::-1, ::-1]):
+        padded = cv2.copyMakeBorder(np.ascontiguousarray(card), pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+        x0 = int(round(pad + (CENTRE[0] - SIDE / 2) * sx))
+        y0 = int(round(pad + (CENTRE[1] - SIDE / 2) * sy))
+        crops.append(padded[y0:y0 + int(round(SIDE * sy)), x0:x0 + int(round(SIDE * sx))])
+    return crops[0], crops[1]
+
+
+def read_corners(warped: np.ndarray, model: Mlp | None = None) -> list[tuple[str, float]]:
+    """The rank and confidence read from each of a warp's two corner indices."""
+    model = model or corner_model()
+    return [read_index(crop, model) for crop in corner_crops(warped)]
+
+
+def fuse(classes, probs: np.ndarray, faces: np.ndarray, corners) -> tuple[int, float]:
+    """The class index and confidence of a classic card from the whole-card probabilities `probs`
+    (over `classes`, the `none` class included, which `faces` masks out) and its two corner
+    readings `(rank, confidence)`.
+
+    Both corners confident on one rank: that rank, as sure as the less sure corner (or the whole
+    card, if surer). Otherwise the whole-card probabilities plus each confident corner's vote; a
+    whole-card reading at `WHOLE_SURE` or more stands against a single corner's vote.
+    """
+    face_probs = probs * faces
+    whole = int(face_probs.argmax())
+    card_like = float(face_probs.sum())  # what the `none` class leaves: is this a card at all?
+    sure = [(rank, conf) for rank, conf in corners if conf >= SURE and rank in classes]
+    if len(sure) == 2 and sure[0][0] == sure[1][0]:
+        best = classes.index(sure[0][0])
+        return best, max(float(probs[best]), min(sure[0][1], sure[1][1]) * card_like)
+    if float(probs[whole]) >= WHOLE_SURE or not sure:
+        return whole, float(probs[whole])
+    votes = face_probs.copy()
+    for rank, conf in sure:
+        votes[classes.index(rank)] += conf * card_like
+    votes /= 1 + len(sure)
+    best = int(votes.argmax())
+    return best, float(votes[best])
