@@ -46,8 +46,9 @@ bench: $(STAMP) deb-deps
 vision-model: $(STAMP) deb-deps
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m vision.train --deck all
 
-# Retrain the hand scan's corner-index model (vision/models/corners_hand.npz) on uno-fanned's
-# training part (OONA_UNO_FANNED, default ../shared/data/uno-fanned), one core, a few seconds.
+# Retrain the hand scan's corner-index models (vision/models/corners_hand.npz on uno-fanned's
+# training part (OONA_UNO_FANNED, default ../shared/data/uno-fanned); corners_hand_oona.npz on
+# synthetic Oona hands), one core, about 13 minutes for both decks.
 vision-corners: $(STAMP)
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m vision.handscan train
 

@@ -5,8 +5,10 @@ was its rank read (matched by position to its labelled index box) by the scan fi
 itself, false extra readings per photo, photos whose ranks are exactly the labelled multiset, and
 ranks given each labelled box. Colour: uno-fanned has no colour labels, so colour is scored on
 synthetic hands (held-out seeds and surfaces) of both decks, given the true index boxes and through
-the scan. Oona: synthetic fanned hands rendered from the deck's art (held-out seeds). Milliseconds
-per photo on one core (416 × 416).
+the scan. Oona: synthetic fanned hands rendered from the deck's art (held-out seeds). Turned: the
+uno-fanned held-out photos each turned by 90, 180 or 270 degrees. Kiosk: held-out synthetic Oona
+hands at 0.5 to 2 times their size, turned, in 640 × 480 frames of table. CPU milliseconds per
+photo (`time.process_time`) on one core. `--only upright|turned|kiosk|synthetic` picks sets.
 """
 
 import argparse
@@ -18,9 +20,16 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vision.handscan import HandScanner, evaluate, match  # noqa: E402
+from vision.handscan import HandScanner, evaluate, load_fanned, score_photos, match  # noqa: E402
 from vision.handscan_colour import index_colour  # noqa: E402
-from vision.handscan_synth import HELD_OUT_SEED, synthetic_hands  # noqa: E402
+from vision.handscan_data import turn_photo  # noqa: E402
+from vision.handscan_synth import HELD_OUT_SEED, kiosk_frames, synthetic_hands  # noqa: E402
+
+
+def turned_fanned(limit: int | None = None):
+    """uno-fanned's held-out photos, the i-th turned by 90, 180 or 270 degrees in turn."""
+    for i, (image, boxes) in enumerate(load_fanned(part="held_out", limit=limit)):
+        yield turn_photo(image, boxes, (90, 180, 270)[i % 3])
 
 
 def synthetic(deck: str, n: int) -> dict:
@@ -50,10 +59,25 @@ def synthetic(deck: str, n: int) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--synthetic", type=int, default=200, help="synthetic hands per deck")
+    parser.add_argument("--kiosk", type=int, default=60, help="640 x 480 frames per deck and scale")
+    parser.add_argument("--only", choices=["upright", "turned", "synthetic", "kiosk"], action="append")
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    print(json.dumps({"set": "uno-fanned held-out (real prints)", **evaluate(HandScanner(), part="held_out")}),
-          flush=True)
+    only = set(args.only or ["upright", "turned", "synthetic", "kiosk"])
+    if "upright" in only:
+        print(json.dumps({"set": "uno-fanned held-out (real prints)", **evaluate(HandScanner(), part="held_out")}),
+              flush=True)
+    if "turned" in only:
+        print(json.dumps({"set": "uno-fanned held-out, each turned 90/180/270",
+                          **score_photos(HandScanner(), turned_fanned(), given=False)}), flush=True)
+    if "kiosk" in only:
+        for deck in ("oona",):  # (classic's model knows real prints only: synthetic classic reads badly)
+            for factor in (0.5, 0.75, 1.5, 2.0):
+                print(json.dumps({"set": f"{deck} synthetic hands x{factor} turned, in 640 x 480 frames",
+                                  **score_photos(HandScanner(deck=deck), kiosk_frames(deck, args.kiosk, factor),
+                                                 given=False)}), flush=True)
+    if "synthetic" not in only:
+        return 0
     for deck in ("classic", "oona"):
         print(json.dumps(synthetic(deck, args.synthetic)), flush=True)
     return 0

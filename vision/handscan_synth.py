@@ -10,6 +10,7 @@ import numpy as np
 
 from .classic_art import classic_face_with_index
 from .decks import find_deck
+from .handscan_data import scale_photo, turn_photo
 from .oona_art import card_png
 from .synth import _light
 from .textures import DEVELOPMENT, HELD_OUT, texture
@@ -125,3 +126,20 @@ def synthetic_hands(deck: str, n: int, seed: int, *, with_colours: bool = False)
             yield photo, boxes, [colour for _, colour, *_ in labels]
         else:
             yield photo, boxes
+
+
+def kiosk_frames(deck: str, n: int, factor: float, seed: int = HELD_OUT_SEED):
+    """Held-out synthetic hands resized by `factor`, each turned by 0/90/180/270 degrees in turn and
+    laid in the middle of a 640 × 480 frame of a held-out table surface (cropped if larger: only
+    the indices wholly inside the frame are labelled)."""
+    rng = np.random.default_rng(seed + 7)
+    for i, (image, boxes) in enumerate(synthetic_hands(deck, n, seed)):
+        image, boxes = turn_photo(*scale_photo(image, boxes, factor), (0, 90, 180, 270)[i % 4])
+        frame = texture(HELD_OUT[i % len(HELD_OUT)], 480, 640, rng)
+        h, w = image.shape[:2]
+        x0, y0 = (640 - w) // 2, (480 - h) // 2
+        sx, sy = max(0, -x0), max(0, -y0)
+        part = image[sy:sy + 480, sx:sx + 640]
+        frame[max(0, y0):max(0, y0) + part.shape[0], max(0, x0):max(0, x0) + part.shape[1]] = part
+        boxes = [(r, cx + x0, cy + y0, bw, bh) for r, cx, cy, bw, bh in boxes]
+        yield frame, [b for b in boxes if b[3] / 2 < b[1] < 640 - b[3] / 2 and b[4] / 2 < b[2] < 480 - b[4] / 2]

@@ -9,8 +9,8 @@ import pytest
 from vision.handscan import (OONA_RANKS, RANKS, HandScanner, IndexReading, held_out, load_fanned, match,
                              scan_hand)
 from vision.handscan_colour import index_colour
-from vision.handscan_data import in_part
-from vision.handscan_synth import HELD_OUT_SEED, VAL_SEED, synthetic_hands
+from vision.handscan_data import in_part, turn_photo
+from vision.handscan_synth import HELD_OUT_SEED, VAL_SEED, kiosk_frames, synthetic_hands
 from vision.readings import CLASSIC_COLOURS, OONA_COLOURS, WILD
 
 
@@ -124,3 +124,50 @@ def test_oona_hands_are_read_in_oona_names(oona_hands):
     assert extra <= 0.25 * len(oona_hands)
     assert [r.rank for r in scan_hand(oona_hands[0][0], deck="oona")] == \
         [r.rank for r in scanner.scan(oona_hands[0][0])]
+
+
+@pytest.mark.parametrize("degrees", [90, 180, 270])
+def test_a_hand_turned_on_the_table_reads_the_same_ranks_where_its_cards_are(scanner, hands, degrees):
+    """Players across the table and at its sides show their hands turned: uno-fanned held-out
+    photos turned by 90, 180 and 270 degrees read the ranks the upright photo does, each card once,
+    at the cards' places in the turned photo."""
+    same = right = extra = 0
+    for image, boxes in hands[:4]:
+        upright = sorted(r.rank for r in scanner.scan(image))
+        turned, turned_boxes = turn_photo(image, boxes, degrees)
+        readings = scanner.scan(turned)
+        same += sorted(r.rank for r in readings) == upright == sorted(b[0] for b in boxes)
+        matched, extras = match(readings, turned_boxes)
+        right += sum(r is not None and r.rank == b[0] for r, b in zip(matched, turned_boxes))
+        extra += extras
+        for r in readings:
+            assert 0 <= r.cx < turned.shape[1] and 0 <= r.cy < turned.shape[0]
+    assert same >= 3 and right >= 11 and extra <= 1
+
+
+def test_turning_a_photo_moves_its_boxes_with_it():
+    image = np.zeros((40, 60, 3), np.uint8)
+    image[5, 50] = 255
+    for degrees in (0, 90, 180, 270):
+        turned, [(rank, cx, cy, w, h)] = turn_photo(image, [("7", 50, 5, 8, 12)], degrees)
+        assert turned[int(cy), int(cx)].any() and rank == "7"
+        assert (w, h) == ((8, 12) if degrees in (0, 180) else (12, 8))
+
+
+@pytest.mark.parametrize("factor", [0.5, 2.0])
+def test_an_oona_hand_reads_at_half_and_double_the_size(factor):
+    """Synthetic Oona hands (held-out seeds) at half and double their size, turned, laid in a
+    640 x 480 frame of table (cropped when larger): their indices are found and read. (Indices
+    under 14 px, a hand's cards under about 100 px tall, are below the smallest window and left out.)"""
+    scanner = HandScanner(deck="oona")
+    right = total = extra = 0
+    frames = [(image, boxes) for image, boxes in kiosk_frames("oona", 12, factor)
+              if len(boxes) >= 2 and min(max(b[3], b[4]) for b in boxes) >= 14][:4]
+    assert len(frames) == 4
+    for image, boxes in frames:
+        assert image.shape == (480, 640, 3)
+        matched, extras = match(scanner.scan(image), boxes)
+        total += len(boxes)
+        right += sum(r is not None and r.rank == b[0] for r, b in zip(matched, boxes))
+        extra += extras
+    assert right / total >= 0.75 and extra <= 2
