@@ -46,13 +46,13 @@ class Recogniser:
                                  np.float32)
 
     @classmethod
-    def for_deck(cls, name: str = "oona", *, extras: bool = False) -> "Recogniser":
+    def for_deck(cls, name: str = "oona", *, extras: bool = False, corners: bool = True) -> "Recogniser":
         """The recogniser for a deck, with its shipped model.
 
         :raises UnknownNameError: for an unknown deck; :raises ModelMissingError: without weights.
         """
         deck = find_deck(name)
-        return cls(deck, Mlp.load(model_path(deck.name)), extras=extras)
+        return cls(deck, Mlp.load(model_path(deck.name)), extras=extras, corners=corners)
 
     def read(self, photo: np.ndarray) -> Reading:
         """Read the one card in a BGR photo; an unfound card gives an unsure reading."""
@@ -75,7 +75,8 @@ class Recogniser:
         return reading.confidence
 
     def read_warped(self, warped: np.ndarray, card_score: float = 1.0) -> Reading:
-        """Read a card already warped upright (either way up)."""
+        """Read a card already warped upright (either way up); a classic card's corner indices
+        too, unless `corners` is off (`vision.recognise_corners`)."""
         white = white_reference(warped)
         x = np.stack([rank_features(warped, white), rank_features(warped[::-1, ::-1], white)])
         probs = self.model.probabilities(x).mean(axis=0) * self._allowed
@@ -84,7 +85,7 @@ class Recogniser:
         # at all (the `none` class, not a face), so a patch of table is unsure.
         best = int((probs * self._faces).argmax())
         rank_conf = float(probs[best])
-        if self.deck.name == "classic" and self.corners:  # the real prints' corner indices weigh in
+        if self.corners and self.deck.name == "classic":  # the real prints' corner indices weigh in
             best, rank_conf = fuse(self.model.classes, probs, self._faces, read_corners(warped))
         colour, colour_conf = read_colour(warped, white, self.deck.name)
         label = self.model.classes[best]

@@ -75,9 +75,13 @@ def test_fuse_keeps_a_sure_whole_card_reading_against_one_corner():
     faces = np.array([1, 1, 0], np.float32)
     probs = np.array([0.95, 0.04, 0.01])
     assert fuse(classes, probs, faces, [("8", 0.99), ("6", 0.5)])[0] == 0
-    # Both corners agreeing overturn it.
+    assert fuse(classes, probs, faces, [("8", 0.99), ("7", 0.99)])[0] == 0
+    # Both corners agreeing overturn it, but not a near-certain one.
     best, conf = fuse(classes, probs, faces, [("8", 0.99), ("8", 0.97)])
     assert best == 1 and conf > 0.9
+    assert fuse(classes, np.array([0.998, 0.001, 0.001]), faces, [("8", 0.99), ("8", 0.99)])[0] == 0
+    # One sure corner alone is no evidence against it, even when it is weak.
+    assert fuse(classes, np.array([0.5, 0.4, 0.1]), faces, [("8", 0.99), ("6", 0.3)]) == (0, 0.5)
     # A warp that looks like no card stays unsure whatever its corners say.
     assert fuse(classes, np.array([0.05, 0.05, 0.9]), faces, [("8", 0.99), ("8", 0.99)])[1] < 0.2
 
