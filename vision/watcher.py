@@ -17,9 +17,9 @@ arm reaching in from the view's edge still touches may be in the hand: it is loo
 taken as lying there once the view has stayed so for `absorb_seconds`. Each snapshot is turned
 upright by the deck's art (`upright`).
 
-A still spell starts at the frame before the first still one (it already showed the same view), so
-that on a loaded machine, dropping frames, a card seen still on only two frames before a hand passes
-over it is still read then.
+When frames come far apart (a loaded machine drops them), a still spell starts at the frame before
+the first still one (it already showed the same view), so that a card seen still on only two frames
+before a hand passes over it is read then.
 """
 
 from collections import deque
@@ -50,6 +50,9 @@ SNAPSHOT_SIZE = (2 * WARP_W, 2 * WARP_H)
 RELIT_SHARE = 0.88
 #: A pixel's look may go away for this long (a hand passing) and still date from before.
 ARRIVAL_GAP = 0.5
+#: Frames further apart than this (seconds) mean some were dropped: a still spell then starts at
+#: the frame before the first still one.
+DROPPED_GAP = 0.15
 
 
 @dataclass(frozen=True)
@@ -226,11 +229,13 @@ class PileWatcher:
             self._still_frames.clear()
             return []
         if self._still_since is None:
-            # The frame before already showed this view: the still spell began there. Frames far
-            # apart (a loaded machine drops them) then settle on the second still one, not later.
-            self._still_since = before[0]
-            self._next_check = before[0] + self.settle_seconds
-            self._still_frames.append(before)
+            self._still_since = t
+            if t - before[0] > DROPPED_GAP:
+                # Frames were dropped (a loaded machine): the frame before already showed this view,
+                # so the still spell began there, and a card is read on its second still frame.
+                self._still_since = before[0]
+                self._still_frames.append(before)
+            self._next_check = self._still_since + self.settle_seconds
         self._still_frames.append((t, image))
         del self._still_frames[:-4]
         if self._next_check is None or t < self._next_check:
