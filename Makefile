@@ -41,8 +41,9 @@ bench: $(STAMP) deb-deps
 	$(PY) benchmarks/bench_kiosk.py
 	OMP_NUM_THREADS=1 $(PY) benchmarks/bench_vision.py
 	OMP_NUM_THREADS=1 $(PY) benchmarks/bench_watcher.py
+	OMP_NUM_THREADS=1 $(PY) benchmarks/bench_handscan.py
 
-# Retrain the card recogniser's models (vision/models/{oona,classic,corner}.npz) from fixed seeds, one core.
+# Retrain the card recogniser's models (vision/models/{oona,classic}.npz) from fixed seeds, one core.
 vision-model: $(STAMP) deb-deps
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m vision.train --deck all
 

@@ -12,7 +12,7 @@ from .classic_art import classic_face_with_index
 from .decks import find_deck
 from .handscan_data import scale_photo, turn_photo
 from .oona_art import card_png
-from .synth import _light
+from .synth import _light, card_mask
 from .textures import DEVELOPMENT, HELD_OUT, texture
 
 TRAIN_SEED = 41_000
@@ -36,16 +36,6 @@ def _resized(face: np.ndarray, box, fw: int, fh: int):
     sx, sy = fw / face.shape[1], fh / face.shape[0]
     cx, cy, w, h = box
     return cv2.resize(face, (fw, fh), interpolation=cv2.INTER_AREA), (cx * sx, cy * sy, w * sx, h * sy)
-
-
-def _card_mask(fh: int, fw: int) -> np.ndarray:
-    mask = np.zeros((fh, fw), np.uint8)
-    radius = int(fw * 0.055)
-    cv2.rectangle(mask, (radius, 0), (fw - radius, fh), 255, -1)
-    cv2.rectangle(mask, (0, radius), (fw, fh - radius), 255, -1)
-    for x, y in ((radius, radius), (fw - radius, radius), (radius, fh - radius), (fw - radius, fh - radius)):
-        cv2.circle(mask, (x, y), radius, 255, -1, cv2.LINE_AA)
-    return mask
 
 
 def render_hand(deck: str, cards: list[tuple[str, str]], rng: np.random.Generator, *, size: int = 416,
@@ -79,7 +69,7 @@ def render_hand(deck: str, cards: list[tuple[str, str]], rng: np.random.Generato
     for i in reversed(range(k)):  # front to back: what the cards in front hide of each index
         face, (bx, by, bw, bh) = faces[i]
         m = transforms[i]
-        mask = cv2.warpAffine(_card_mask(*face.shape[:2]), m, (size, size)).astype(np.float32) / 255
+        mask = cv2.warpAffine(card_mask(*face.shape[:2]), m, (size, size)).astype(np.float32) / 255
         box = np.zeros(face.shape[:2], np.uint8)
         cv2.rectangle(box, (int(bx - bw / 2), int(by - bh / 2)), (int(bx + bw / 2), int(by + bh / 2)), 255, -1)
         box = cv2.warpAffine(box, m, (size, size)) > 127

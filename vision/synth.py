@@ -92,6 +92,17 @@ def _card_beneath(img, face, quad, rng):
     img[:] = (img * (1 - alpha) + cv2.warpPerspective(np.ascontiguousarray(other), m, (w, h)) * alpha).astype(np.uint8)
 
 
+def card_mask(fh: int, fw: int) -> np.ndarray:
+    """A card's shape (rounded corners) on an fh × fw face: 255 inside, 0 outside."""
+    mask = np.zeros((fh, fw), np.uint8)
+    radius = int(fw * 0.055)
+    cv2.rectangle(mask, (radius, 0), (fw - radius, fh), 255, -1)
+    cv2.rectangle(mask, (0, radius), (fw, fh - radius), 255, -1)
+    for x, y in ((radius, radius), (fw - radius, radius), (radius, fh - radius), (fw - radius, fh - radius)):
+        cv2.circle(mask, (x, y), radius, 255, -1, cv2.LINE_AA)
+    return mask
+
+
 def render_photo(face: np.ndarray, rng: np.random.Generator, *, size=(640, 480),
                  surface: str | None = None, fingers: bool | None = None,
                  min_card_px: float = 60) -> tuple[np.ndarray, np.ndarray]:
@@ -115,12 +126,7 @@ def render_photo(face: np.ndarray, rng: np.random.Generator, *, size=(640, 480),
     quad = (corners + centre).astype(np.float32)
     src = np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]])
     m = cv2.getPerspectiveTransform(src, quad)
-    mask = np.zeros((fh, fw), np.uint8)
-    radius = int(fw * 0.055)
-    cv2.rectangle(mask, (radius, 0), (fw - radius, fh), 255, -1)
-    cv2.rectangle(mask, (0, radius), (fw, fh - radius), 255, -1)
-    for x, y in ((radius, radius), (fw - radius, radius), (radius, fh - radius), (fw - radius, fh - radius)):
-        cv2.circle(mask, (x, y), radius, 255, -1, cv2.LINE_AA)
+    mask = card_mask(fh, fw)
     if rng.random() < 0.12:
         _palm(img, quad, rng)
     if rng.random() < 0.15:

@@ -123,12 +123,18 @@ def test_a_misread_is_corrected_and_an_impossible_one_touched_in(session, clock)
     assert demo.sim.table.notation() == session.table.notation()
 
 
-def test_a_card_the_camera_missed_is_touched_in(session, clock):
-    thrower = FakeThrower(clock)
+def first_throw(session, thrower) -> DemoTable:
+    """A demo table whose first card is thrown (and not yet read)."""
     demo = DemoTable(session, players=4, seed=3, thrower=thrower, pace=0)
     demo.start()
     while demo.thrown is None:
         demo.beat()
+    return demo
+
+
+def test_a_card_the_camera_missed_is_touched_in(session, clock):
+    thrower = FakeThrower(clock)
+    demo = first_throw(session, thrower)
     clock.now += 1.0 + MISSED_SECONDS + 0.1
     demo.beat()
     assert demo.counts["missed"] == 1 and demo.thrown is None
@@ -141,10 +147,7 @@ def test_a_card_a_hand_passes_over_is_waited_for(session, clock):
     """A hand passing over the pile just after a throw hides the card: the players wait till it has
     gone before they touch the card in."""
     thrower = FakeThrower(clock, hands_seconds=4.0)
-    demo = DemoTable(session, players=4, seed=3, thrower=thrower, pace=0)
-    demo.start()
-    while demo.thrown is None:
-        demo.beat()
+    demo = first_throw(session, thrower)
     clock.now += 1.0 + MISSED_SECONDS + 0.1                  # at rest long enough, but under the hand
     demo.beat()
     assert demo.counts["missed"] == 0 and demo.thrown is not None
@@ -155,10 +158,7 @@ def test_a_card_a_hand_passes_over_is_waited_for(session, clock):
 
 def test_a_late_reading_of_a_card_touched_in_is_not_taken_for_the_next_one(session, clock):
     thrower = FakeThrower(clock)
-    demo = DemoTable(session, players=4, seed=3, thrower=thrower, pace=0)
-    demo.start()
-    while demo.thrown is None:
-        demo.beat()
+    demo = first_throw(session, thrower)
     clock.now += 1.0 + MISSED_SECONDS + 0.1
     demo.beat()
     missed = thrower.codes[-1]
