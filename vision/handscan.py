@@ -28,7 +28,7 @@ read in one turn only.
 import argparse
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -65,6 +65,9 @@ TURN_MARGIN = 0.5
 #: Windows whose whiteness varies less (standard deviation, grey levels) are not read by the scan:
 #: every labelled index of uno-fanned's training part and of synthetic hands varies more than 28.
 MIN_STD = 18.0
+
+#: How much a photo is enlarged when its first scan found at most one card.
+RETRY_ZOOM = 1.5
 
 
 @dataclass(frozen=True)
@@ -313,7 +316,16 @@ def scan_hand(image: np.ndarray, deck: str = "classic") -> list[IndexReading]:
     :raises ModelMissingError: without the deck's weights (run `make vision-corners`).
     :raises KeyError: for another deck.
     """
-    return _scanner(deck).scan(image)
+    scanner = _scanner(deck)
+    readings = scanner.scan(image)
+    if len(readings) > 1:
+        return readings
+    # One card or none: the scan may have taken a big centre glyph for the hand's index size
+    # (small cards, tightly fanned). Read the photo once more, enlarged, and keep what finds more.
+    big = cv2.resize(image, None, fx=RETRY_ZOOM, fy=RETRY_ZOOM, interpolation=cv2.INTER_CUBIC)
+    again = [replace(r, cx=r.cx / RETRY_ZOOM, cy=r.cy / RETRY_ZOOM, size=r.size / RETRY_ZOOM)
+             for r in scanner.scan(big)]
+    return again if len(again) > len(readings) else readings
 
 
 # -- scoring ----------------------------------------------------------------------------------

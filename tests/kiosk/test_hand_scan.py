@@ -3,6 +3,7 @@ colours left unread filled for the points, the challenge's verdict from a hand, 
 mapped to cards, the decks enrolled here, and the demo's players spreading their hands."""
 
 import doctest
+from collections import Counter
 import json
 from types import SimpleNamespace
 
@@ -215,3 +216,28 @@ def test_the_demo_players_show_their_hands_through_the_screen_or_touch_them_in(t
     demo.beat()
     assert session.referee.journal.lines[-1]["event"] == "hands" and session.table.state.ranking is not None
     session.close()
+
+
+def test_the_kiosk_scan_reads_an_oona_hand_spread_on_the_demo_table():
+    """The default deck end to end: the demo's table spreads real Oona faces, the kiosk's scan
+    (vision's Oona hand-scan model) names them as cards of the rules core."""
+    from kiosk.__main__ import card_render, vision_tools
+    from kiosk.clock import ManualClock
+    from kiosk.decks import DeckChoice
+    from kiosk.demo_camera import LiveTable
+    from vision.table_sim import TableSim
+
+    table = LiveTable(TableSim(seed=5, cards=0, width=480, height=360, card_px=120, deck="oona"),
+                      card_render("oona"), clock=ManualClock(), seed=5)
+    scan = vision_tools(lambda: DeckChoice("oona", "oona")).scan_hand
+    hands = [["burgundy-7", "indigo-stop", "saffron-2"], ["turquoise-9", "colour4", "indigo-5", "saffron-take2"]]
+    right = total = extra = 0
+    for hand in hands:
+        table.show_hand(hand)
+        read = scan(table.render(1)[0])
+        codes = Counter(card.code or f"?-{card.rank}" for card in read)
+        truth = Counter(hand)
+        right += sum((codes & truth).values())
+        total += len(hand)
+        extra += max(0, len(read) - len(hand))
+    assert right >= total - 1 and extra <= 1, (right, total, extra)
