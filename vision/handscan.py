@@ -232,6 +232,18 @@ class HandScanner:
         return found
 
     def scan(self, image: np.ndarray) -> list[IndexReading]:
+        """One reading per card of the hand (see `_scan_once`). When that finds one card or none,
+        the scan may have taken a big centre glyph for the hand's index size (small cards, tightly
+        fanned): the photo is read once more, enlarged by `RETRY_ZOOM`, and what finds more is kept."""
+        readings = self._scan_once(image)
+        if len(readings) > 1:
+            return readings
+        big = cv2.resize(image, None, fx=RETRY_ZOOM, fy=RETRY_ZOOM, interpolation=cv2.INTER_CUBIC)
+        again = [replace(r, cx=r.cx / RETRY_ZOOM, cy=r.cy / RETRY_ZOOM, size=r.size / RETRY_ZOOM)
+                 for r in self._scan_once(big)]
+        return again if len(again) > len(readings) else readings
+
+    def _scan_once(self, image: np.ndarray) -> list[IndexReading]:
         """One reading per corner index found, in any of four turns of the photo and at any index
         size of `look_sizes`; left to right as the hand is seen (card tops up), positions in the
         photo's own pixels.
@@ -316,16 +328,7 @@ def scan_hand(image: np.ndarray, deck: str = "classic") -> list[IndexReading]:
     :raises ModelMissingError: without the deck's weights (run `make vision-corners`).
     :raises KeyError: for another deck.
     """
-    scanner = _scanner(deck)
-    readings = scanner.scan(image)
-    if len(readings) > 1:
-        return readings
-    # One card or none: the scan may have taken a big centre glyph for the hand's index size
-    # (small cards, tightly fanned). Read the photo once more, enlarged, and keep what finds more.
-    big = cv2.resize(image, None, fx=RETRY_ZOOM, fy=RETRY_ZOOM, interpolation=cv2.INTER_CUBIC)
-    again = [replace(r, cx=r.cx / RETRY_ZOOM, cy=r.cy / RETRY_ZOOM, size=r.size / RETRY_ZOOM)
-             for r in scanner.scan(big)]
-    return again if len(again) > len(readings) else readings
+    return _scanner(deck).scan(image)
 
 
 # -- scoring ----------------------------------------------------------------------------------
