@@ -5,6 +5,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .detect_lines import quad_proposals
 from .errors import CardNotFoundError
 
 WARP_W, WARP_H = 64, 96
@@ -23,6 +24,8 @@ VERIFY_TOP = 5
 #: When none of those is confirmed (best under FALLBACK_BELOW), how many more are read, biggest first.
 FALLBACK_TOP = 4
 FALLBACK_BELOW = 0.4
+#: Below this, outlines from straight edges are tried too (`vision.detect_lines`).
+LINES_BELOW = 0.45
 #: How many of the best outlines are also tried snapped to their edges; a snapped one wins ties.
 SNAP_TOP = 2
 SNAP_BONUS = 1.03
@@ -395,6 +398,16 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
                 sure = looked[id(small)] if id(small) in looked else verify(small)
                 ranked.append(((0.5 + 0.5 * look) * sure, quad, small))
             ranked.sort(key=lambda c: -c[0])
+    if verify is not None and (not ranked or ranked[0][0] < LINES_BELOW):
+        # Still nothing sure: outlines from the straight edges (fingers, a card touching it, a
+        # busy table break the blobs but leave most of the four sides).
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        for quad, outer in quad_proposals(grey, min_side=0.5 * np.sqrt(MIN_AREA_PX)):
+            quad = _order(quad / search)
+            quad = quad if outer else _grown(quad)
+            small = warp(photo, quad)
+            ranked.append(((0.5 + 0.5 * _card_score(small)) * verify(small), quad, small))
+        ranked.sort(key=lambda c: -c[0])
     # The best outlines once more with their sides moved onto the card's own outer edge: a field
     # grown by a guess, a hull round a finger or an oblique card come out a few percent off.
     lo = None

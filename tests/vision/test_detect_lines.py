@@ -1,0 +1,98 @@
+"""Card outlines from straight edges (`vision.detect_lines`), and the detector falling back on them."""
+
+import csv
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.detect import _grown, _order
+from vision.detect_lines import _bright_normals, _segments, quad_proposals
+from vision.recogniser import Recogniser
+from vision.synth import SKIN, face_image
+from vision.textures import texture
+
+cv2.setNumThreads(1)
+
+TRUTH = np.float32([[250, 120], [400, 150], [365, 370], [215, 340]])
+
+
+def _photo(surface: str, seed: int, fingers: bool = True, truth: np.ndarray = TRUTH) -> np.ndarray:
+    """An Oona indigo 5 on a table; `fingers`: two fingers across opposite long sides."""
+    photo = texture(surface, 480, 640, np.random.default_rng(seed))
+    face = face_image("oona", "indigo", "5", np.random.default_rng(seed))
+    fh, fw = face.shape[:2]
+    m = cv2.getPerspectiveTransform(np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]]), truth)
+    card = cv2.warpPerspective(face, m, (640, 480), flags=cv2.INTER_AREA)
+    inside = cv2.warpPerspective(np.full((fh, fw), 255, np.uint8), m, (640, 480)) > 127
+    photo[inside] = card[inside]
+    if fingers:
+        for a, b in ((truth[1], truth[2]), (truth[3], truth[0])):
+            middle = (a + b) / 2
+            outward = middle - truth.mean(axis=0)
+            outward /= np.linalg.norm(outward)
+            tip, far = middle - outward * 25, middle + outward * 120
+            cv2.line(photo, tuple(int(v) for v in tip), tuple(int(v) for v in far), SKIN[0], 26, cv2.LINE_AA)
+    return cv2.GaussianBlur(photo, (0, 0), 0.8)
+
+
+def _error(found: np.ndarray, truth: np.ndarray = TRUTH) -> float:
+    """Largest corner distance over the card's diagonal, whichever corner comes first."""
+    diag = float(np.linalg.norm(truth[0] - truth[2]))
+    return min(float(np.abs(found - np.roll(truth, k, axis=0)).max()) for k in range(4)) / diag
+
+
+def test_the_outline_of_a_card_held_by_two_fingers_is_proposed():
+    grey = cv2.cvtColor(_photo("cloth", 4), cv2.COLOR_BGR2GRAY)
+    outlines = [quad for quad, outer in quad_proposals(grey) if outer]
+    assert outlines, "no outline proposed"
+    assert min(_error(_order(q)) for q in outlines) < 0.03
+
+
+def test_a_white_card_on_white_paper_is_proposed_by_its_field():
+    # The card's own edge hardly shows on paper; its coloured field inside the border does.
+    grey = cv2.cvtColor(_photo("paper", 5, fingers=False), cv2.COLOR_BGR2GRAY)
+    fields = [_grown(_order(quad)) for quad, outer in quad_proposals(grey) if not outer]
+    assert fields, "no field outline proposed"
+    assert min(_error(q) for q in fields) < 0.06
+
+
+def test_the_edges_of_a_thin_dark_line_are_not_taken_for_a_bright_edge():
+    # Grout between tiles: each side of the line is an edge, but the far side is bright again.
+    grey = np.full((240, 320), 200, np.uint8)
+    for x in range(20, 320, 60):
+        cv2.line(grey, (x, 0), (x, 239), 60, 4)
+    segments = _segments(grey, 20)
+    assert len(segments) >= 8
+    _, _, _, normals = _bright_normals(grey, segments)
+    assert not np.abs(normals).sum(axis=1).any()
+    # A broad dark band's edges are edges of something bright.
+    wide = np.full((240, 320), 200, np.uint8)
+    wide[:, 100:200] = 60
+    _, _, _, normals = _bright_normals(wide, _segments(wide, 20))
+    assert np.abs(normals).sum(axis=1).all()
+
+
+PHOTOS = Path(__file__).parent / "photos"
+
+
+def _photos() -> list[dict]:
+    with open(PHOTOS / "labels.csv", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+@pytest.fixture(scope="module")
+def oona():
+    return Recogniser.for_deck("oona")
+
+
+@pytest.mark.parametrize("row", _photos(), ids=lambda row: row["file"])
+def test_cards_the_blobs_missed_are_found_by_their_edges(oona, row):
+    # Synthetic development photos (fingers across the border, white paper, checked cloth, a
+    # keyboard) in which the blob masks found no card before the straight-edge proposals.
+    photo = cv2.imread(str(PHOTOS / row["file"]))
+    reading = oona.read(photo)
+    assert (reading.colour, reading.rank, reading.unsure) == (row["colour"], row["rank"], False)
+    assert _error(oona.last_found.quad, np.float32(json.loads(row["truth"]))) < 0.05

@@ -1,0 +1,187 @@
+"""Card outlines proposed from straight edges, for photos where no blob gave one.
+
+A finger across the white border, another card touching it, or a busy table that runs into the
+border all break the blobs `vision.detect` looks for, but leave most of the card's four straight
+sides visible. Here line segments (OpenCV's LSD) are paired into opposite sides whose brighter
+side (the white border) faces the other, two such pairs roughly square to each other make a
+quadrilateral, and the quadrilaterals whose sides best show a bright-inside step are returned.
+"""
+
+import cv2
+import numpy as np
+
+#: The segments are found at this fraction of the search image's size (LSD is slow at full size).
+LINE_SCALE = 1.0
+#: How many of the longest segments are paired.
+MAX_SEGMENTS = 90
+#: How many opposite-side pairs (best first) are combined into quadrilaterals.
+MAX_PAIRS = 160
+#: Opposite sides: at most this far from parallel (degrees); the two pairs at least this far from
+#: parallel to each other.
+PARALLEL_DEG = 18.0
+SQUARE_DEG = 65.0
+#: Short side over long side of a card seen from above (with some perspective).
+ASPECT_RANGE = (0.45, 0.92)
+
+_LSD = None
+
+
+def _segments(grey: np.ndarray, min_length: float) -> np.ndarray:
+    """N×4 segments (x1, y1, x2, y2) in `grey`'s pixels, longest first."""
+    global _LSD
+    if _LSD is None:
+        _LSD = cv2.createLineSegmentDetector()
+    small = cv2.resize(grey, None, fx=LINE_SCALE, fy=LINE_SCALE, interpolation=cv2.INTER_AREA)
+    found = _LSD.detect(small)[0]
+    if found is None:
+        return np.zeros((0, 4), np.float32)
+    seg = found.reshape(-1, 4) / LINE_SCALE
+    length = np.hypot(seg[:, 2] - seg[:, 0], seg[:, 3] - seg[:, 1])
+    order = np.argsort(-length)
+    order = order[length[order] >= min_length]
+    return seg[order].astype(np.float32)
+
+
+def _bright_normals(grey: np.ndarray, seg: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Midpoints, unit directions, lengths and unit normals pointing to each segment's brighter
+    side, for the segments that are the edge of something bright (sampled along their middle
+    half: just on one side clearly brighter than both near and farther on the other). A thin dark
+    line (a tile's grout, a pen) is bright again beyond it: its edges are left out.
+    """
+    a, b = seg[:, :2], seg[:, 2:]
+    mid = (a + b) / 2
+    length = np.linalg.norm(b - a, axis=1)
+    direction = (b - a) / np.maximum(length, 1e-6)[:, None]
+    normal = np.stack([-direction[:, 1], direction[:, 0]], axis=1)
+    t = np.linspace(-0.25, 0.25, 8, dtype=np.float32)
+    along = mid[:, None, :] + direction[:, None, :] * (t[None, :, None] * length[:, None, None])
+    # Bright side?, dark near, dark farther (a grout line's width beyond); and the same flipped.
+    far = np.maximum(6.0, 0.12 * length)[None, :, None, None]
+    offsets = np.float32([1.5, -2.0, -1.0, -1.5, 2.0, 1.0])[:, None, None, None]
+    offsets = np.where(np.abs(offsets) == 1.0, offsets * far, offsets)
+    sample = (along[None] + offsets * normal[None, :, None, :]).reshape(-1, 8, 2)
+    values = cv2.remap(grey, sample[..., 0].astype(np.float32), sample[..., 1].astype(np.float32),
+                       cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    values = np.median(values.reshape(6, len(seg), 8), axis=2)
+    edge = np.minimum(values[0] - values[1], values[0] - values[2])
+    flipped = np.minimum(values[3] - values[4], values[3] - values[5])
+    sign = np.where(edge > 10, 1.0, np.where(flipped > 10, -1.0, 0.0)).astype(np.float32)
+    return mid, direction, length, normal * sign[:, None]
+
+
+def _side_support(grey: np.ndarray, quads: np.ndarray, bright_inside: bool) -> np.ndarray:
+    """Per quad (Q×4×2, corners in order) and side, the fraction of its middle 80 % where the
+    inside is clearly brighter than the outside just across it and farther out (a card's white
+    border on the table), or, not `bright_inside`, clearly darker than just outside (a card's
+    field inside its white border): Q×4."""
+    a = quads
+    b = np.roll(quads, -1, axis=1)
+    centre = quads.mean(axis=1, keepdims=True)
+    edge = b - a
+    length = np.linalg.norm(edge, axis=2, keepdims=True) + 1e-6
+    normal = np.stack([edge[..., 1], -edge[..., 0]], axis=2) / length
+    inward = np.sign(((centre - (a + b) / 2) * normal).sum(axis=2, keepdims=True))
+    normal = normal * np.where(inward == 0, 1, inward)
+    t = np.linspace(0.1, 0.9, 16, dtype=np.float32)
+    points = a[:, :, None, :] + edge[:, :, None, :] * t[None, None, :, None]
+    reach = np.maximum(2.0, 0.03 * length[..., None])
+    # Just inside (the white border), just outside and farther out (the table, not a grout line).
+    sample = np.stack([points + normal[:, :, None, :] * reach, points - normal[:, :, None, :] * reach,
+                       points - normal[:, :, None, :] * (3 * reach)])
+    sample = sample.reshape(-1, 64, 2).astype(np.float32)  # rows of 64: remap takes < 32 767 rows
+    values = cv2.remap(grey, sample[..., 0], sample[..., 1], cv2.INTER_LINEAR,
+                       borderMode=cv2.BORDER_REPLICATE).astype(np.float32).reshape(3, *points.shape[:3])
+    if not bright_inside:
+        return (values[1] - values[0] > np.maximum(10.0, 0.08 * values[1])).mean(axis=2)
+    least = np.maximum(10.0, 0.08 * values[0])
+    return ((values[0] - values[1] > least) & (values[0] - values[2] > least)).mean(axis=2)
+
+
+def _lines_meet(p1, d1, p2, d2):
+    """Where the lines p1 + s·d1 and p2 + t·d2 cross (arrays broadcast); NaN when parallel."""
+    det = d1[..., 0] * d2[..., 1] - d1[..., 1] * d2[..., 0]
+    gap = p2 - p1
+    s = (gap[..., 0] * d2[..., 1] - gap[..., 1] * d2[..., 0]) / np.where(np.abs(det) < 1e-6, np.nan, det)
+    return p1 + s[..., None] * d1
+
+
+def quad_proposals(grey: np.ndarray, min_side: float = 14.0, top: int = 8) -> list[tuple[np.ndarray, bool]]:
+    """Up to `top` card-like quadrilaterals built from the straight edges of a grey image, best
+    supported first, as (4×2 float32 corners round the quad, outer): `outer` for a card's own
+    edge (bright inside), not for its field's edge (dark inside a bright border: the card is a
+    little bigger).
+
+    `min_side` is the shortest card side (pixels) looked for.
+    """
+    seg = _segments(grey, 0.4 * min_side)
+    if len(seg) < 4:
+        return []
+    mid, direction, length, normal = _bright_normals(grey, seg)
+    clear = np.nonzero(np.abs(normal).sum(axis=1) > 0)[0][:MAX_SEGMENTS]  # longest first
+    mid, direction, length, normal = mid[clear], direction[clear], length[clear], normal[clear]
+    if len(mid) < 4:
+        return []
+    found = []
+    for outer in (True, False):
+        corners = _quads(mid, direction, length, normal if outer else -normal, min_side, grey.shape)
+        if len(corners):
+            support = _side_support(grey, corners, outer)
+            score = support.mean(axis=1) * np.minimum(1.0, 2.5 * support.min(axis=1))
+            found += [(float(score[k]), corners[k], outer) for k in np.nonzero(score >= 0.35)[0]]
+    found.sort(key=lambda f: -f[0])
+    chosen: list[tuple[np.ndarray, bool]] = []
+    for _, quad, outer in found:
+        if len(chosen) >= top:
+            break
+        sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+        short, long_ = sorted((sides[0] + sides[2], sides[1] + sides[3]))
+        if not ASPECT_RANGE[0] <= short / long_ <= ASPECT_RANGE[1] or short / 2 < min_side:
+            continue
+        reach = 0.05 * float(np.linalg.norm(quad[0] - quad[2]))
+        if any(min(np.abs(np.roll(quad, r, axis=0) - other).max() for r in range(4)) < reach
+               for other, _ in chosen):
+            continue
+        chosen.append((quad, outer))
+    return chosen
+
+
+def _quads(mid, direction, length, normal, min_side: float, shape) -> np.ndarray:
+    """Q×4×2 float32 quadrilaterals from segments whose `normal`s point inward."""
+    # Opposite sides: near-parallel, inward sides facing each other, a card's width apart,
+    # overlapping along their length.
+    facing = normal @ normal.T
+    gap = mid[None, :, :] - mid[:, None, :]  # [i, j] = mid_j - mid_i
+    across = (gap * normal[:, None, :]).sum(axis=2)  # how far j is on i's inward side
+    along = np.abs((gap * direction[:, None, :]).sum(axis=2))
+    reach = (length[:, None] + length[None, :]) / 2
+    ok = ((facing < -np.cos(np.radians(PARALLEL_DEG))) & (across > min_side) & (across.T > min_side)
+          & (along < reach + 0.5 * across))
+    i, j = np.nonzero(np.triu(ok, 1))
+    none = np.zeros((0, 4, 2), np.float32)
+    if len(i) < 2:
+        return none
+    strength = np.minimum(length[i], length[j]) + 0.25 * (length[i] + length[j])
+    keep = np.argsort(-strength)[:MAX_PAIRS]
+    i, j = i[keep], j[keep]
+    width = (across[i, j] + across[j, i]) / 2
+    axis = direction[i] * np.sign((direction[i] * direction[j]).sum(axis=1, keepdims=True)) + direction[j]
+    axis /= np.linalg.norm(axis, axis=1, keepdims=True) + 1e-9
+    # Two pairs roughly square to each other; the ratio of their widths is (loosely: perspective,
+    # rounded corners) the card's aspect.
+    p, q = np.triu_indices(len(i), 1)
+    square = np.abs((axis[p] * axis[q]).sum(axis=1)) < np.cos(np.radians(SQUARE_DEG))
+    ratio = np.minimum(width[p], width[q]) / np.maximum(width[p], width[q])
+    good = square & (ratio >= ASPECT_RANGE[0] - 0.05) & (ratio <= ASPECT_RANGE[1] + 0.05)
+    p, q = p[good], q[good]
+    if not len(p):
+        return none
+    a1, a2, b1, b2 = i[p], j[p], i[q], j[q]
+    corners = np.stack([_lines_meet(mid[a1], direction[a1], mid[b1], direction[b1]),
+                        _lines_meet(mid[b1], direction[b1], mid[a2], direction[a2]),
+                        _lines_meet(mid[a2], direction[a2], mid[b2], direction[b2]),
+                        _lines_meet(mid[b2], direction[b2], mid[a1], direction[a1])], axis=1)
+    height, width_px = shape[:2]
+    corners = corners[np.isfinite(corners).all(axis=(1, 2))]
+    near = ((corners > -0.1 * max(height, width_px)).all(axis=(1, 2))
+            & (corners[..., 0] < 1.1 * width_px).all(axis=1) & (corners[..., 1] < 1.1 * height).all(axis=1))
+    return corners[near].astype(np.float32)
