@@ -25,7 +25,11 @@ VERIFY_TOP = 5
 FALLBACK_TOP = 4
 FALLBACK_BELOW = 0.4
 #: Below this, outlines from straight edges are tried too (`vision.detect_lines`).
-LINES_BELOW = 0.45
+LINES_BELOW = 0.75
+#: An outline read at least this surely that holds the best one whole and is this much bigger
+#: is chosen instead (the best was part of the card).
+NEST_SURE = 0.6
+NEST_BIGGER = 1.5
 #: How many of the best outlines are also tried snapped to their edges; a snapped one wins ties.
 SNAP_TOP = 2
 SNAP_BONUS = 1.03
@@ -293,6 +297,21 @@ def warp(image: np.ndarray, quad: np.ndarray, size=(WARP_W, WARP_H)) -> np.ndarr
     return cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
 
 
+def _outermost(ranked: list[tuple[float, np.ndarray, np.ndarray]]) -> tuple[float, np.ndarray, np.ndarray]:
+    """The best outline, unless another one fairly sure of itself holds it whole and is much
+    bigger: a card's oval, its numeral or one end of it can read as a card, the card round it is
+    the one on the table."""
+    best = ranked[0]
+    area = cv2.contourArea(best[1])
+    for other in ranked[1:]:
+        if other[0] < NEST_SURE or cv2.contourArea(other[1]) < NEST_BIGGER * area:
+            continue
+        margin = -0.02 * float(np.linalg.norm(other[1][0] - other[1][2]))
+        if all(cv2.pointPolygonTest(other[1], (float(x), float(y)), True) >= margin for x, y in best[1]):
+            best, area = other, cv2.contourArea(other[1])
+    return best
+
+
 def find_card(photo: np.ndarray, verify=None) -> FoundCard:
     """The most card-like quadrilateral in a BGR photo, warped upright.
 
@@ -426,5 +445,5 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
     ranked.sort(key=lambda c: -c[0])
     if not ranked or ranked[0][0] < (0.2 if verify else 0.35):
         raise CardNotFoundError("no card found in the photo")
-    score, quad, small = ranked[0]
+    score, quad, small = _outermost(ranked)
     return FoundCard(quad / scale, small, score)

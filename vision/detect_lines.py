@@ -12,10 +12,13 @@ import numpy as np
 
 #: The segments are found at this fraction of the search image's size (LSD is slow at full size).
 LINE_SCALE = 1.0
-#: How many of the longest segments are paired.
-MAX_SEGMENTS = 90
+#: How many segments are paired: the longest PER_CELL of each cell of a GRID × GRID division of
+#: the image, then the longest others.
+MAX_SEGMENTS = 150
+GRID = 4
+PER_CELL = 8
 #: How many opposite-side pairs (best first) are combined into quadrilaterals.
-MAX_PAIRS = 160
+MAX_PAIRS = 200
 #: Opposite sides: at most this far from parallel (degrees); the two pairs at least this far from
 #: parallel to each other.
 PARALLEL_DEG = 18.0
@@ -42,9 +45,9 @@ def _segments(grey: np.ndarray, min_length: float) -> np.ndarray:
     return seg[order].astype(np.float32)
 
 
-def _bright_normals(grey: np.ndarray, seg: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Midpoints, unit directions, lengths and unit normals pointing to each segment's brighter
-    side, for the segments that are the edge of something bright (sampled along their middle
+def _bright_normals(grey: np.ndarray, seg: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Midpoints, unit directions, lengths, unit normals pointing to each segment's brighter
+    side and whether that side is a band (see below), for the segments that are the edge of something bright (sampled along their middle
     half: just on one side clearly brighter than both near and farther on the other). A thin dark
     line (a tile's grout, a pen) is bright again beyond it: its edges are left out.
     """
@@ -66,7 +69,10 @@ def _bright_normals(grey: np.ndarray, seg: np.ndarray) -> tuple[np.ndarray, np.n
     edge = np.minimum(values[0] - values[1], values[0] - values[2])
     flipped = np.minimum(values[3] - values[4], values[3] - values[5])
     sign = np.where(edge > 10, 1.0, np.where(flipped > 10, -1.0, 0.0)).astype(np.float32)
-    return mid, direction, length, normal * sign[:, None]
+    # A band: farther on the bright side it is darker again (a card's thin white border), unlike
+    # the edge of a broad bright patch (a check of cloth, a key, a tile).
+    band = np.where(sign > 0, values[5] < values[0] - 10, values[2] < values[3] - 10)
+    return mid, direction, length, normal * sign[:, None], band
 
 
 def _side_support(grey: np.ndarray, quads: np.ndarray, bright_inside: bool) -> np.ndarray:
@@ -97,6 +103,24 @@ def _side_support(grey: np.ndarray, quads: np.ndarray, bright_inside: bool) -> n
     return ((values[0] - values[1] > least) & (values[0] - values[2] > least)).mean(axis=2)
 
 
+def _spread(mid: np.ndarray, usable: np.ndarray, shape) -> np.ndarray:
+    """Indices of at most MAX_SEGMENTS usable segments (given best first): the first few of each
+    cell of a GRID × GRID division of the image, so that a busy table (checks, keys) cannot crowd
+    a small card's sides out, then the first of the rest."""
+    index = np.nonzero(usable)[0]
+    height, width = shape[:2]
+    cell = (np.minimum(mid[index, 1] * GRID // height, GRID - 1) * GRID
+            + np.minimum(mid[index, 0] * GRID // width, GRID - 1)).astype(int)
+    rank_in_cell = np.zeros(len(index), int)
+    seen: dict[int, int] = {}
+    for k, c in enumerate(cell):
+        rank_in_cell[k] = seen.get(c, 0)
+        seen[c] = rank_in_cell[k] + 1
+    first = rank_in_cell < PER_CELL
+    chosen = np.concatenate([index[first], index[~first]])[:MAX_SEGMENTS]
+    return np.sort(chosen)
+
+
 def _lines_meet(p1, d1, p2, d2):
     """Where the lines p1 + s·d1 and p2 + t·d2 cross (arrays broadcast); NaN when parallel."""
     det = d1[..., 0] * d2[..., 1] - d1[..., 1] * d2[..., 0]
@@ -116,8 +140,12 @@ def quad_proposals(grey: np.ndarray, min_side: float = 14.0, top: int = 8) -> li
     seg = _segments(grey, 0.4 * min_side)
     if len(seg) < 4:
         return []
-    mid, direction, length, normal = _bright_normals(grey, seg)
-    clear = np.nonzero(np.abs(normal).sum(axis=1) > 0)[0][:MAX_SEGMENTS]  # longest first
+    mid, direction, length, normal, band = _bright_normals(grey, seg)
+    # Bands first (a card's border), each group longest first; then a few of each part of the
+    # image before the longest of the rest.
+    first = np.argsort(~band, kind="stable")
+    mid, direction, length, normal = mid[first], direction[first], length[first], normal[first]
+    clear = _spread(mid, np.abs(normal).sum(axis=1) > 0, grey.shape)
     mid, direction, length, normal = mid[clear], direction[clear], length[clear], normal[clear]
     if len(mid) < 4:
         return []

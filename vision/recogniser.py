@@ -17,6 +17,18 @@ from .train import NONE, model_path
 
 #: Below this confidence a reading is reported as unsure.
 UNSURE_BELOW = 0.55
+#: A warp whose middle varies less than this (grey standard deviation over its white) is a plain
+#: thing, not a face: every face has its oval, numeral or symbols there (lowest on development
+#: renders: 0.09, a classic Draw Two; a slip of paper with a margin of table: about 0.01).
+PLAIN_BELOW = 0.04
+
+
+def plain(warped: np.ndarray) -> bool:
+    """Whether a WARP_W × WARP_H warp's middle is one even colour (a slip, a box: not a card)."""
+    grey = cv2.cvtColor(warped, cv2.COLOR_BGR2GRAY)
+    h, w = grey.shape
+    white = float(np.percentile(grey, 95)) + 1
+    return float(grey[h // 4: -h // 4, w // 4: -w // 4].std()) / white < PLAIN_BELOW
 
 
 @dataclass
@@ -77,6 +89,8 @@ class Recogniser:
     def read_warped(self, warped: np.ndarray, card_score: float = 1.0) -> Reading:
         """Read a card already warped upright (either way up); a classic card's corner indices
         too, unless `corners` is off (`vision.recognise_corners`)."""
+        if plain(warped):
+            return Reading(WILD, "unknown", 0.0, unsure=True, deck=self.deck.name)
         white = white_reference(warped)
         x = np.stack([rank_features(warped, white), rank_features(warped[::-1, ::-1], white)])
         probs = self.model.probabilities(x).mean(axis=0) * self._allowed

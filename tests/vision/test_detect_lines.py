@@ -66,12 +66,12 @@ def test_the_edges_of_a_thin_dark_line_are_not_taken_for_a_bright_edge():
         cv2.line(grey, (x, 0), (x, 239), 60, 4)
     segments = _segments(grey, 20)
     assert len(segments) >= 8
-    _, _, _, normals = _bright_normals(grey, segments)
+    _, _, _, normals, _ = _bright_normals(grey, segments)
     assert not np.abs(normals).sum(axis=1).any()
     # A broad dark band's edges are edges of something bright.
     wide = np.full((240, 320), 200, np.uint8)
     wide[:, 100:200] = 60
-    _, _, _, normals = _bright_normals(wide, _segments(wide, 20))
+    _, _, _, normals, _ = _bright_normals(wide, _segments(wide, 20))
     assert np.abs(normals).sum(axis=1).all()
 
 
