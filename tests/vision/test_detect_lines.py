@@ -8,9 +8,9 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.detect import _grown, _order
+from vision.detect import _grown, _order, _outermost
 from vision.detect_lines import _bright_normals, _segments, quad_proposals
-from vision.recogniser import Recogniser
+from vision.recogniser import Recogniser, plain
 from vision.synth import SKIN, face_image
 from vision.textures import texture
 
@@ -96,3 +96,24 @@ def test_cards_the_blobs_missed_are_found_by_their_edges(oona, row):
     reading = oona.read(photo)
     assert (reading.colour, reading.rank, reading.unsure) == (row["colour"], row["rank"], False)
     assert _error(oona.last_found.quad, np.float32(json.loads(row["truth"]))) < 0.05
+
+
+def test_a_plain_slip_with_table_round_it_reads_unsure(oona):
+    table = texture("wood", 96, 64, np.random.default_rng(2))
+    slip = table.copy()
+    slip[5:-5, 5:-5] = (40, 160, 60)  # a green slip of paper, a margin of table round it
+    for reader in (oona, Recogniser.for_deck("classic")):
+        reading = reader.read_warped(slip)
+        assert reading.unsure and reading.confidence == 0.0
+    assert not plain(cv2.resize(face_image("classic", "blue", "draw2", np.random.default_rng(1)), (64, 96),
+                                interpolation=cv2.INTER_AREA))
+
+
+def test_a_sure_outline_round_the_best_one_wins():
+    card = np.float32([[100, 100], [200, 100], [200, 250], [100, 250]])
+    oval = np.float32([[130, 150], [170, 150], [170, 200], [130, 200]])
+    elsewhere = np.float32([[300, 100], [400, 100], [400, 250], [300, 250]])
+    assert _outermost([(0.95, oval, None), (0.7, card, None)])[1] is card
+    assert _outermost([(0.95, oval, None), (0.5, card, None)])[1] is oval  # not sure enough
+    assert _outermost([(0.95, oval, None), (0.9, elsewhere, None)])[1] is oval  # not round it
+    assert _outermost([(0.95, card, None), (0.9, oval, None)])[1] is card
