@@ -26,6 +26,9 @@ FALLBACK_TOP = 4
 FALLBACK_BELOW = 0.4
 #: Below this, outlines from straight edges are tried too (`vision.detect_lines`).
 LINES_BELOW = 0.75
+#: The sizes the straight edges are looked for at, in turn while nothing is sure: half size
+#: first (quick, enough for most), then full size (a small card's sides).
+LINE_SCALES = (0.5, 1.0)
 #: An outline read at least this surely that holds the best one whole and is this much bigger
 #: is chosen instead (the best was part of the card).
 NEST_SURE = 0.6
@@ -417,11 +420,14 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
                 sure = looked[id(small)] if id(small) in looked else verify(small)
                 ranked.append(((0.5 + 0.5 * look) * sure, quad, small))
             ranked.sort(key=lambda c: -c[0])
-    if verify is not None and (not ranked or ranked[0][0] < LINES_BELOW):
+    grey = None
+    for line_scale in LINE_SCALES if verify is not None else ():
+        if ranked and ranked[0][0] >= LINES_BELOW:
+            break
         # Still nothing sure: outlines from the straight edges (fingers, a card touching it, a
         # busy table break the blobs but leave most of the four sides).
-        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-        for quad, outer in quad_proposals(grey, min_side=0.5 * np.sqrt(MIN_AREA_PX)):
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if grey is None else grey
+        for quad, outer in quad_proposals(grey, min_side=0.5 * np.sqrt(MIN_AREA_PX), scale=line_scale):
             quad = _order(quad / search)
             quad = quad if outer else _grown(quad)
             small = warp(photo, quad)

@@ -60,7 +60,7 @@ def read_corners(warped: np.ndarray, model: Mlp | None = None) -> list[tuple[str
 def fuse(classes, probs: np.ndarray, faces: np.ndarray, corners) -> tuple[int, float]:
     """The class index and confidence of a classic card from the whole-card probabilities `probs`
     (over `classes`, the `none` class included, which `faces` masks out) and its two corner
-    readings `(rank, confidence)`.
+    readings `(rank, confidence)` (or a function that reads them, called only when needed).
 
     A whole-card reading at `WHOLE_CERTAIN` stands. Both corners confident on one rank: that rank,
     as sure as the less sure corner (times what the `none` class leaves) or the whole card, if
@@ -71,6 +71,8 @@ def fuse(classes, probs: np.ndarray, faces: np.ndarray, corners) -> tuple[int, f
     card_like = float(face_probs.sum())  # what the `none` class leaves: is this a card at all?
     if float(probs[whole]) >= WHOLE_CERTAIN:
         return whole, float(probs[whole])
+    if callable(corners):  # read only when needed (the whole card is mostly certain)
+        corners = corners()
     sure = [(rank, conf) for rank, conf in corners if conf >= SURE and rank in classes]
     if len(sure) == 2 and sure[0][0] == sure[1][0]:
         best = classes.index(sure[0][0])

@@ -100,7 +100,7 @@ class Recogniser:
         best = int((probs * self._faces).argmax())
         rank_conf = float(probs[best])
         if self.corners and self.deck.name == "classic":  # the real prints' corner indices weigh in
-            best, rank_conf = fuse(self.model.classes, probs, self._faces, read_corners(warped))
+            best, rank_conf = fuse(self.model.classes, probs, self._faces, lambda: read_corners(warped))
         colour, colour_conf = read_colour(warped, white, self.deck.name)
         label = self.model.classes[best]
         if "/" in label:  # Oona: the model saw the shape, the hue must agree with it.
