@@ -26,6 +26,8 @@ FALLBACK_TOP = 4
 FALLBACK_BELOW = 0.4
 #: Below this, outlines from straight edges are tried too (`vision.detect_lines`).
 LINES_BELOW = 0.75
+#: ... or below this when the best outline's surroundings share its colours (`_continues`).
+LINES_INSIDE_BELOW = 0.97
 #: The sizes the straight edges are looked for at, in turn while nothing is sure: half size
 #: first (quick, enough for most), then full size (a small card's sides).
 LINE_SCALES = (0.5, 1.0)
@@ -300,6 +302,33 @@ def warp(image: np.ndarray, quad: np.ndarray, size=(WARP_W, WARP_H)) -> np.ndarr
     return cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
 
 
+#: Round a quad, the band (as a share of its size) whose colours are compared with its own.
+_AROUND = 1.3
+
+
+def _continues(photo: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether the band just outside a quad is mostly of the colours inside it (its white or its
+    field's colour): the quad is then likely part of a bigger card (its oval, a symbol, one end),
+    where round a whole card the table shows."""
+    grown = warp(photo, _grown(quad, _AROUND, _AROUND), (52, 78)).astype(np.float32)
+    h, w = grown.shape[:2]
+    inset_y, inset_x = int(round(h * (1 - 1 / _AROUND) / 2)), int(round(w * (1 - 1 / _AROUND) / 2))
+    inside = grown[inset_y + 2:h - inset_y - 2, inset_x + 2:w - inset_x - 2].reshape(-1, 3)
+    band = np.concatenate([grown[:inset_y - 1].reshape(-1, 3), grown[h - inset_y + 1:].reshape(-1, 3),
+                           grown[:, :inset_x - 1].reshape(-1, 3), grown[:, w - inset_x + 1:].reshape(-1, 3)])
+    # The inside's main colours: its brightest (a white border or oval) and its commonest.
+    brightness = inside.sum(axis=1)
+    white = inside[brightness >= np.percentile(brightness, 90)].mean(axis=0)
+    quantised = (inside // 32).astype(int)
+    codes = quantised[:, 0] * 64 + quantised[:, 1] * 8 + quantised[:, 2]
+    common = inside[codes == np.bincount(codes).argmax()].mean(axis=0)
+    scale = max(float(white.max()), 1.0)
+    near = np.zeros(len(band), bool)
+    for colour in (white, common):
+        near |= np.abs(band - colour).max(axis=1) < 0.15 * scale
+    return float(near.mean()) > 0.5
+
+
 def _outermost(ranked: list[tuple[float, np.ndarray, np.ndarray]]) -> tuple[float, np.ndarray, np.ndarray]:
     """The best outline, unless another one fairly sure of itself holds it whole and is much
     bigger: a card's oval, its numeral or one end of it can read as a card, the card round it is
@@ -421,8 +450,12 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
                 ranked.append(((0.5 + 0.5 * look) * sure, quad, small))
             ranked.sort(key=lambda c: -c[0])
     grey = None
+    # A sure outline inside something of its own colours may be part of a bigger card.
+    below = LINES_BELOW
+    if ranked and LINES_BELOW <= ranked[0][0] < LINES_INSIDE_BELOW and _continues(photo, ranked[0][1]):
+        below = LINES_INSIDE_BELOW
     for line_scale in LINE_SCALES if verify is not None else ():
-        if ranked and ranked[0][0] >= LINES_BELOW:
+        if ranked and ranked[0][0] >= below:
             break
         # Still nothing sure: outlines from the straight edges (fingers, a card touching it, a
         # busy table break the blobs but leave most of the four sides).
