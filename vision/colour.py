@@ -14,6 +14,10 @@ HUES = {
 }
 
 
+#: Degrees by which a pixel's hue must be nearer one colour than the next to vote for it.
+MARGIN = 6.0
+
+
 def _hue_distance(a: np.ndarray, hues: tuple[float, ...]) -> np.ndarray:
     """Degrees from each hue in `a` to the nearest of `hues`."""
     d = np.abs(a[None, :] - np.array(hues)[:, None]) % 360
@@ -38,7 +42,11 @@ def read_colour(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[str, 
         return WILD, min(1.0, (0.08 - share) / 0.04 + 0.5)
     distances = np.stack([_hue_distance(hue[saturated], HUES[deck][n]) for n in names])
     nearest = distances.argmin(axis=0)
-    close = distances.min(axis=0) < 40
+    ordered = np.sort(distances, axis=0)
+    # A pixel votes when its hue is near one colour and clearly nearer it than any other: a hue
+    # halfway between two (a yellow shifted by a strong light cast towards a yellowish green)
+    # is no evidence for either.
+    close = (ordered[0] < 40) & (ordered[1] - ordered[0] >= MARGIN)
     votes = np.bincount(nearest[close], minlength=len(names)) / max(1, saturated.sum())
     order = np.argsort(votes)[::-1]
     top, second = votes[order[0]], votes[order[1]]

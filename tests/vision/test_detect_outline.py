@@ -95,3 +95,15 @@ def test_the_yellowish_green_of_the_2018_deck_reads_green():
     assert colour == "green" and confidence > 0.5
     warped[5:-5, 5:-5] = (67, 194, 245)  # and its yellow
     assert read_colour(warped, white_reference(warped), "classic")[0] == "yellow"
+
+
+def test_a_hue_halfway_between_yellow_and_the_2018_green_is_no_colour():
+    # A yellow field under a strong light cast the border does not quite take out: 66°, as near
+    # the yellowish green (80°) as the yellows (42°, 52°).
+    warped = np.full((WARP_H, WARP_W, 3), 245, np.uint8)
+    hue = np.uint8([[[66 * 256 // 360, 220, 230]]])
+    warped[5:-5, 5:-5] = cv2.cvtColor(hue, cv2.COLOR_HSV2BGR_FULL)[0, 0]
+    colour, confidence = read_colour(warped, white_reference(warped), "classic")
+    assert confidence < 0.5, colour
+    warped[5:-5, 5:-5] = cv2.cvtColor(np.uint8([[[47 * 256 // 360, 220, 230]]]), cv2.COLOR_HSV2BGR_FULL)[0, 0]
+    assert read_colour(warped, white_reference(warped), "classic") == ("yellow", 1.0)
