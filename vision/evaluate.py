@@ -103,4 +103,6 @@ def evaluate(labels_path, *, deck: str | None = None, out_path=None) -> dict:
         "ms_per_image": statistics.median(times) if times else 0.0,
         # The process's own CPU time: the same figure on a busy machine.
         "cpu_ms_per_image": statistics.median(cpu_times) if cpu_times else 0.0,
+        # The slow tail: photos where the straight-edge search for an outline ran.
+        "cpu_ms_p90": statistics.quantiles(cpu_times, n=10)[-1] if len(cpu_times) > 1 else 0.0,
     }
