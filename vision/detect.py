@@ -326,6 +326,8 @@ def _continues(photo: np.ndarray, quad: np.ndarray) -> bool:
     near = np.zeros(len(band), bool)
     for colour in (white, common):
         near |= np.abs(band - colour).max(axis=1) < 0.15 * scale
+    # ... or whiter than anything inside it (the quad lies in a card's white oval).
+    near |= (band.min(axis=1) > 0.8 * band.max(axis=1)) & (band.min(axis=1) > float(white.min()))
     return float(near.mean()) > 0.5
 
 

@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.detect import _grown, _order, _outermost
+from vision.detect import _continues, _grown, _order, _outermost
 from vision.detect_lines import _bright_normals, _segments, quad_proposals
 from vision.recogniser import Recogniser, plain
 from vision.synth import SKIN, face_image
@@ -117,3 +117,14 @@ def test_a_sure_outline_round_the_best_one_wins():
     assert _outermost([(0.95, oval, None), (0.5, card, None)])[1] is oval  # not sure enough
     assert _outermost([(0.95, oval, None), (0.9, elsewhere, None)])[1] is oval  # not round it
     assert _outermost([(0.95, card, None), (0.9, oval, None)])[1] is card
+
+
+def test_a_quad_inside_a_white_oval_may_be_part_of_a_card():
+    # The Draw Two symbol (two small blue cards) inside a classic card's white oval.
+    photo = np.full((480, 640, 3), 235, np.uint8)
+    symbol = np.float32([[280, 200], [360, 200], [360, 300], [280, 300]])
+    cv2.fillConvexPoly(photo, symbol.astype(np.int32), (180, 60, 20))
+    assert _continues(photo, symbol)
+    # A whole card on a dark table: the table shows round it.
+    table = _photo("dark_mat", 3, fingers=False)
+    assert not _continues(table, TRUTH)
