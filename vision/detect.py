@@ -26,7 +26,7 @@ FALLBACK_TOP = 4
 FALLBACK_BELOW = 0.4
 #: Below this, outlines from straight edges are tried too (`vision.detect_lines`).
 LINES_BELOW = 0.75
-#: ... or below this when the best outline's surroundings share its colours (`_continues`).
+#: ... or below this when the best outline's surroundings look like more card (`_continues`).
 LINES_INSIDE_BELOW = 0.97
 #: The sizes the straight edges are looked for at, in turn while nothing is sure: half size
 #: first (quick, enough for most), then full size (a small card's sides).
@@ -308,8 +308,8 @@ _AROUND = 1.3
 
 def _continues(photo: np.ndarray, quad: np.ndarray) -> bool:
     """Whether the band just outside a quad is mostly of the colours inside it (its white or its
-    field's colour): the quad is then likely part of a bigger card (its oval, a symbol, one end),
-    where round a whole card the table shows."""
+    field's colour) or an even white brighter than its own: the quad is then likely part of a
+    bigger card (a symbol in its oval, one end), where round a whole card the table shows."""
     grown = warp(photo, _grown(quad, _AROUND, _AROUND), (52, 78)).astype(np.float32)
     h, w = grown.shape[:2]
     inset_y, inset_x = int(round(h * (1 - 1 / _AROUND) / 2)), int(round(w * (1 - 1 / _AROUND) / 2))
