@@ -22,6 +22,7 @@ import numpy as np
 
 from .decks import find_deck
 from .readings import card_code
+from .synth import card_mask
 from .textures import DEVELOPMENT, texture
 
 SLEEVES = ((40, 40, 160), (120, 60, 20), (30, 30, 30), (200, 200, 200), (60, 130, 60), (150, 80, 150))
@@ -362,13 +363,7 @@ class TableSim:
             return
         m = np.float32([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]]) @ m
         size = (x1 - x0, y1 - y0)
-        mask = np.zeros((fh, fw), np.uint8)
-        r = int(fw * 0.055)
-        cv2.rectangle(mask, (r, 0), (fw - r, fh), 255, -1)
-        cv2.rectangle(mask, (0, r), (fw, fh - r), 255, -1)
-        for cx, cy in ((r, r), (fw - r, r), (r, fh - r), (fw - r, fh - r)):
-            cv2.circle(mask, (cx, cy), r, 255, -1, cv2.LINE_AA)
-        alpha = cv2.warpPerspective(mask, m, size).astype(np.float32)[..., None] / 255
+        alpha = cv2.warpPerspective(card_mask(fh, fw), m, size).astype(np.float32)[..., None] / 255
         roi = img[y0:y1, x0:x1].astype(np.float32)
         if shadow:
             sh = cv2.GaussianBlur(np.roll(alpha[..., 0], (3, 3), (0, 1)), (0, 0), 2.5)[..., None]
