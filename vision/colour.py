@@ -54,3 +54,17 @@ def read_colour(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[str, 
         return WILD, float(min(1.0, second * 3))
     confidence = float(np.clip((top - second) / 0.5, 0, 1))
     return names[order[0]], confidence
+
+
+def hue_shares(warped: np.ndarray, white: np.ndarray, deck: str, box: tuple[float, float, float, float]) -> dict[str, float]:
+    """The share of the pixels in `box` (x0, y0, x1, y1 as fractions of the warp) that show each
+    printed colour: saturated against the card's white and within 30° of its hue."""
+    h, w = warped.shape[:2]
+    x0, y0, x1, y1 = box
+    inner = warped[int(y0 * h):int(y1 * h), int(x0 * w):int(x1 * w)].astype(np.float32) / white
+    balanced = np.clip(inner * 200, 0, 255).astype(np.uint8)
+    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3).astype(np.float32)
+    hue = hsv[:, 0] * 360 / 256
+    saturated = (hsv[:, 1] > 90) & (hsv[:, 2] > 45)
+    return {name: float(np.count_nonzero(saturated & (_hue_distance(hue, hues) < 30))) / max(1, len(hue))
+            for name, hues in HUES[deck].items()}

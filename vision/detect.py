@@ -21,8 +21,10 @@ _FIELD_MASK = 3
 PAIR_PIECES = 2
 #: At most how many of the best-looking outlines the classifier checks.
 VERIFY_TOP = 5
-#: When none of those is confirmed (best under FALLBACK_BELOW), how many more are read, biggest first.
+#: When none of those is confirmed (best under FALLBACK_BELOW), how many more are read, biggest
+#: first, then how many more after them, best-looking first.
 FALLBACK_TOP = 4
+FALLBACK_LOOK_TOP = 60
 FALLBACK_BELOW = 0.4
 #: Below this, outlines from straight edges are tried too (`vision.detect_lines`).
 LINES_BELOW = 0.75
@@ -35,6 +37,19 @@ LINE_SCALES = (0.5, 1.0)
 #: is chosen instead (the best was part of the card).
 NEST_SURE = 0.6
 NEST_BIGGER = 1.5
+#: Still nothing this sure after the straight edges (and `regions` asked for): the photo is cut
+#: into regions of one colour (k-means over a reduced copy: CLUSTERS colours at CLUSTER_SIDE px on
+#: the longer side) and the CLUSTER_TOP best-looking region outlines are read too (a blurred card
+#: on checked cloth, a saffron card on beige paper: neither its border nor its edges stand out,
+#: its field's colour does).
+CLUSTER_BELOW = 0.55
+CLUSTERS = 8
+CLUSTER_SIDE = 320
+CLUSTER_TOP = 6
+#: Outlines that look at least this much like a card and hold the best one whole (`_holds`):
+#: at most how many of them are read too.
+HOLDER_LOOK = 0.5
+HOLDER_TOP = 2
 #: How many of the best outlines are also tried snapped to their edges; a snapped one wins ties.
 SNAP_TOP = 2
 SNAP_BONUS = 1.03
@@ -245,6 +260,21 @@ def _mask_stream(image: np.ndarray):
     yield 1, cv2.dilate(cv2.Canny(grey, 60, 160), kernel)
 
 
+def _cluster_masks(image: np.ndarray):
+    """Binary masks (at `image`'s size) of the regions of each of CLUSTERS colours, in turn."""
+    factor = CLUSTER_SIDE / max(image.shape[:2])
+    small = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
+    cv2.setRNGSeed(7)  # the same regions for the same photo
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 8, 1.0)
+    _, labels, _ = cv2.kmeans(lab, CLUSTERS, None, criteria, 1, cv2.KMEANS_PP_CENTERS)
+    labels = labels.reshape(small.shape[:2]).astype(np.uint8)
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+    for cluster in range(CLUSTERS):
+        mask = cv2.morphologyEx(cv2.compare(labels, cluster, cv2.CMP_EQ), cv2.MORPH_OPEN, kernel)
+        yield cv2.resize(mask, (image.shape[1], image.shape[0]), interpolation=cv2.INTER_LINEAR)
+
+
 def _masks(image: np.ndarray) -> list[np.ndarray]:
     """The masks of `_mask_stream` by index: white, edges, ring, saturated field."""
     return [mask for _, mask in sorted(_mask_stream(image), key=lambda m: m[0])]
@@ -331,26 +361,39 @@ def _continues(photo: np.ndarray, quad: np.ndarray) -> bool:
     return float(near.mean()) > 0.5
 
 
+def _close_to_any(quad: np.ndarray, others) -> bool:
+    """Whether every corner of `quad` is within 3 % of its diagonal of one of `others`'s (the same
+    outline, read once)."""
+    reach = 0.03 * float(np.hypot(*(quad[0] - quad[2])))
+    return any(np.abs(quad - other).max() < reach for other in others)
+
+
+def _holds(outer: np.ndarray, inner: np.ndarray) -> bool:
+    """Whether quad `outer` is much bigger than quad `inner` (NEST_BIGGER) and holds it whole."""
+    if cv2.contourArea(outer) < NEST_BIGGER * cv2.contourArea(inner):
+        return False
+    margin = -0.02 * float(np.linalg.norm(outer[0] - outer[2]))
+    return all(cv2.pointPolygonTest(outer, (float(x), float(y)), True) >= margin for x, y in inner)
+
+
 def _outermost(ranked: list[tuple[float, np.ndarray, np.ndarray]]) -> tuple[float, np.ndarray, np.ndarray]:
     """The best outline, unless another one fairly sure of itself holds it whole and is much
     bigger: a card's oval, its numeral or one end of it can read as a card, the card round it is
     the one on the table."""
     best = ranked[0]
-    area = cv2.contourArea(best[1])
     for other in ranked[1:]:
-        if other[0] < NEST_SURE or cv2.contourArea(other[1]) < NEST_BIGGER * area:
-            continue
-        margin = -0.02 * float(np.linalg.norm(other[1][0] - other[1][2]))
-        if all(cv2.pointPolygonTest(other[1], (float(x), float(y)), True) >= margin for x, y in best[1]):
-            best, area = other, cv2.contourArea(other[1])
+        if other[0] >= NEST_SURE and _holds(other[1], best[1]):
+            best = other
     return best
 
 
-def find_card(photo: np.ndarray, verify=None) -> FoundCard:
+def find_card(photo: np.ndarray, verify=None, regions: bool = False) -> FoundCard:
     """The most card-like quadrilateral in a BGR photo, warped upright.
 
     `verify`, if given, maps a warp (WARP_W × WARP_H, BGR) to how surely it shows a known face
-    (0..1); the best few outlines are then chosen by it as well as by their look.
+    (0..1); the best few outlines are then chosen by it as well as by their look. `regions`: when
+    still nothing is sure, outlines of the photo's regions of one colour are read too (for a deck
+    whose reader can tell a patch of table from a face by its colours: the Oona deck's).
 
     :raises CardNotFoundError: when nothing card-like is in the photo.
     """
@@ -430,8 +473,7 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
         for score, quad, small in ranked:
             if len(confirmed) >= VERIFY_TOP or (confirmed and confirmed[0][0] >= 0.85 * (0.5 + 0.5 * score)):
                 break
-            reach = 0.03 * float(np.hypot(*(quad[0] - quad[2])))
-            if any(np.abs(quad - other).max() < reach for _, other, _ in confirmed):
+            if _close_to_any(quad, [other for _, other, _ in confirmed]):
                 continue
             sure = looked[id(small)] if id(small) in looked else verify(small)
             confirmed.append(((0.5 + 0.5 * score) * sure, quad, small))
@@ -440,17 +482,28 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
         if not ranked or ranked[0][0] < FALLBACK_BELOW:
             # Nothing confirmed: the card may not look like one by its border (a shadow across
             # it, a border thinner than the warp's band); let the reader judge the biggest others.
+            # Then the next best-looking ones: on checked cloth the checks look more like cards
+            # (an even border round a different field) than a small blurred card does.
             tried: list[np.ndarray] = [quad for _, quad, _ in ranked]
-            for look, area, quad, small in sorted(candidates, key=lambda c: -c[1]):
-                if len(tried) >= VERIFY_TOP + FALLBACK_TOP:
-                    break
-                reach = 0.03 * float(np.hypot(*(quad[0] - quad[2])))
-                if any(np.abs(quad - other).max() < reach for other in tried):
-                    continue
-                tried.append(quad)
-                sure = looked[id(small)] if id(small) in looked else verify(small)
-                ranked.append(((0.5 + 0.5 * look) * sure, quad, small))
+            for order, most in ((lambda c: -c[1], VERIFY_TOP + FALLBACK_TOP),
+                                (lambda c: -c[0], VERIFY_TOP + FALLBACK_TOP + FALLBACK_LOOK_TOP)):
+                for look, _, quad, small in sorted(candidates, key=order):
+                    if len(tried) >= most:
+                        break
+                    if _close_to_any(quad, tried):
+                        continue
+                    tried.append(quad)
+                    sure = looked[id(small)] if id(small) in looked else verify(small)
+                    ranked.append(((0.5 + 0.5 * look) * sure, quad, small))
             ranked.sort(key=lambda c: -c[0])
+    if verify is not None and ranked:
+        # The best may be part of a card (a classic Draw Two's symbol is two small cards): the
+        # card-like outlines holding it are read too, even when it already looked sure enough.
+        holders = [c for c in candidates if c[0] >= HOLDER_LOOK and _holds(c[2], ranked[0][1])]
+        for look, _, quad, small in sorted(holders, key=lambda c: -c[0])[:HOLDER_TOP]:
+            if not _close_to_any(quad, [other for _, other, _ in ranked]):
+                ranked.append(((0.5 + 0.5 * look) * verify(small), quad, small))
+        ranked.sort(key=lambda c: -c[0])
     grey = None
     # A sure outline inside something of its own colours may be part of a bigger card.
     below = LINES_BELOW
@@ -467,6 +520,19 @@ def find_card(photo: np.ndarray, verify=None) -> FoundCard:
             quad = quad if outer else _grown(quad)
             small = warp(photo, quad)
             ranked.append(((0.5 + 0.5 * _card_score(small)) * verify(small), quad, small))
+        ranked.sort(key=lambda c: -c[0])
+    if regions and verify is not None and (not ranked or ranked[0][0] < CLUSTER_BELOW):
+        start = len(candidates)
+        for mask in _cluster_masks(image):
+            contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            for contour in contours:
+                if len(contour) >= 8:
+                    hull = cv2.convexHull(contour)
+                    consider(contour, hull, cv2.contourArea(hull))
+        tried = [quad for _, quad, _ in ranked]
+        for look, _, quad, small in sorted(candidates[start:], key=lambda c: -c[0])[:CLUSTER_TOP]:
+            if not _close_to_any(quad, tried):
+                ranked.append(((0.5 + 0.5 * look) * verify(small), quad, small))
         ranked.sort(key=lambda c: -c[0])
     # The best outlines once more with their sides moved onto the card's own outer edge: a field
     # grown by a guess, a hull round a finger or an oblique card come out a few percent off.

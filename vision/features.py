@@ -3,7 +3,7 @@
 import cv2
 import numpy as np
 
-from .detect import border_ring
+from .detect import _band_mask, border_ring
 
 _HOG = cv2.HOGDescriptor((32, 48), (8, 8), (4, 4), (4, 4), 9)
 
@@ -11,6 +11,19 @@ _HOG = cv2.HOGDescriptor((32, 48), (8, 8), (4, 4), (4, 4), 9)
 def white_reference(warped: np.ndarray) -> np.ndarray:
     """The card's own white (BGR float) as seen in this photo: the median of its border band."""
     return np.maximum(np.median(border_ring(warped), axis=0), 1.0)
+
+
+#: The band of a WARP_W × WARP_H warp just inside the white border, where the field begins.
+_FIELD_BAND = _band_mask(6, 11, 10)
+
+
+def dark_field(warped: np.ndarray, white: np.ndarray | None = None) -> float:
+    """The share of the band just inside a warp's border that is dark against its white (every
+    channel under half of it): most of it on an Oona wild card's dark field, about none on a
+    coloured field or on a patch of table."""
+    white = white_reference(warped) if white is None else white
+    band = warped[_FIELD_BAND].astype(np.float32) / white
+    return float(np.count_nonzero(band.max(axis=1) < 0.5)) / len(band)
 
 
 def whiteness(warped: np.ndarray, white: np.ndarray | None = None) -> np.ndarray:

@@ -5,11 +5,11 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .colour import read_colour
+from .colour import hue_shares, read_colour
 from .decks import DeckProfile, find_deck
 from .detect import FoundCard, find_card
 from .errors import CardNotFoundError
-from .features import rank_features, white_reference
+from .features import dark_field, rank_features, white_reference
 from .mlp import Mlp
 from .readings import WILD, Reading
 from .recognise_corners import fuse, read_corners
@@ -17,6 +17,16 @@ from .train import NONE, model_path
 
 #: Below this confidence a reading is reported as unsure.
 UNSURE_BELOW = 0.55
+#: An Oona wild face's reading is worth at most 0.5 + this × the share of its field band that is
+#: dark (`vision.features.dark_field`; on development renders' true outlines: 0.82 median, 0.5 at
+#: the 5th percentile, 0.07 at the 1st; rings in marble read as the Colour card: 0).
+DARK_FIELD_WEIGHT = 3.0
+#: The Oona Colour card's oval is quartered in the four colours: its reading is worth at most 0.5 +
+#: this × the share of the oval (`OVAL`, fractions of the warp) showing the third most present of
+#: them (development renders' true outlines: 0.22 median, 0.12 at the 1st percentile; a check of
+#: cloth read as the Colour card at 0.72: one colour only, 0).
+FOUR_HUES_WEIGHT = 5.0
+OVAL = (20 / 64, 34 / 96, 44 / 64, 62 / 96)
 #: A warp whose middle varies less than this (grey standard deviation over its white) is a plain
 #: thing, not a face: every face has its oval, numeral or symbols there (lowest on development
 #: renders: 0.09, a classic Draw Two; a slip of paper with a margin of table: about 0.01).
@@ -66,11 +76,18 @@ class Recogniser:
         deck = find_deck(name)
         return cls(deck, Mlp.load(model_path(deck.name)), extras=extras, corners=corners)
 
+    @property
+    def regions(self) -> bool:
+        """Whether outlines of one-colour regions are searched when nothing else is sure: for the
+        Oona deck, whose reader checks a face's colours (a dark wild field, a coloured one's hue);
+        on classic renders the search found no more cards and read checked cloth as a Draw Two."""
+        return self.deck.name == "oona"
+
     def read(self, photo: np.ndarray) -> Reading:
         """Read the one card in a BGR photo; an unfound card gives an unsure reading."""
         self._verified = []
         try:
-            found = find_card(photo, verify=self._verify)
+            found = find_card(photo, verify=self._verify, regions=self.regions)
         except CardNotFoundError:
             self.last_found = None
             return Reading(WILD, "unknown", 0.0, unsure=True, deck=self.deck.name)
@@ -107,7 +124,15 @@ class Recogniser:
             shape_colour, rank = label.split("/")
             # A clear hue of another colour vetoes; no clear hue leaves the shape's word.
             clash = colour not in (shape_colour, WILD) and shape_colour != WILD and colour_conf > 0.5
+            no_hue = 1.5 - colour_conf if colour == WILD else 1.0
             colour_conf = 0.0 if clash else rank_conf
+            if shape_colour == WILD:  # a wild face's field is dark: a patch of table's is not
+                colour_conf = min(colour_conf, 0.5 + DARK_FIELD_WEIGHT * dark_field(warped, white))
+                if rank == "colour":  # ... and the Colour card shows all four colours in its oval
+                    third = sorted(hue_shares(warped, white, self.deck.name, OVAL).values())[-3]
+                    colour_conf = min(colour_conf, 0.5 + FOUR_HUES_WEIGHT * third)
+            else:  # a coloured field is saturated: hardly a saturated pixel is no coloured card
+                colour_conf = min(colour_conf, no_hue)
             colour = shape_colour
         else:
             rank = label

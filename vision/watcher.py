@@ -506,7 +506,8 @@ class PileWatcher:
         crop = frame[y0:y1, x0:x1].copy()
         crop[keep == 0] = 0
         try:
-            found = find_card(crop, verify=lambda warped: self.recogniser.read_warped(warped).confidence)
+            found = find_card(crop, verify=lambda warped: self.recogniser.read_warped(warped).confidence,
+                              regions=getattr(self.recogniser, "regions", False))
         except CardNotFoundError:
             return []
         top_quad = _order(found.quad + np.float32([x0, y0]))
@@ -614,7 +615,8 @@ class PileWatcher:
         cv2.fillConvexPoly(keep, (grown - (x0, y0)).astype(np.int32), 255)
         crop[keep == 0] = 0
         try:
-            found = find_card(crop, verify=lambda w: self.recogniser.read_warped(w).confidence)
+            found = find_card(crop, verify=lambda w: self.recogniser.read_warped(w).confidence,
+                              regions=getattr(self.recogniser, "regions", False))
             found_quad = found.quad + np.float32([x0, y0])
             # Only the card the difference outlined, not one under a hand beside it.
             size = np.sqrt(cv2.contourArea(quad))
