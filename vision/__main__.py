@@ -8,6 +8,8 @@ from pathlib import Path
 
 import cv2
 
+from .errors import VisionError
+
 
 def _deck(args) -> int:
     from .decks import OONA
@@ -100,7 +102,11 @@ def main(argv: list[str] | None = None) -> int:
     ev.set_defaults(run=_eval)
     _add_part2(sub)
     args = parser.parse_args(argv)
-    return args.run(args)
+    try:
+        return args.run(args)
+    except VisionError as error:  # a bad file or name: say which, without a traceback
+        print(f"oona-vision {args.command}: {error}", file=sys.stderr)
+        return 2
 
 
 def _add_part2(sub) -> None:

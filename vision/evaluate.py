@@ -2,6 +2,7 @@
 
 import csv
 import statistics
+import sys
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -9,34 +10,58 @@ from pathlib import Path
 import cv2
 
 from .errors import ImageReadError, LabelsError, UnknownNameError
-from .readings import CLASSIC_COLOURS, CLASSIC_WILDS, CLASSIC_ACTIONS, oona_colour, oona_rank
+from .readings import (CLASSIC_TO_OONA_COLOUR, CLASSIC_TO_OONA_RANK, WILD, Reading, is_classic_name,
+                       oona_colour, oona_rank)
 from .recogniser import Recogniser
 
 
 def read_labels(path) -> list[dict[str, str]]:
-    """Rows of a labels CSV (`file,colour,rank`, other columns kept), checked.
+    """Rows of a labels CSV (`file,colour,rank`, other columns kept), checked. Column names are
+    read without case or surrounding spaces (`File`, ` Colour`), `color` as `colour`, and a
+    spreadsheet's byte-order mark is skipped; each row keeps its CSV line number as `line`.
 
     :raises LabelsError: if a column is missing or a name is unknown.
     """
-    with open(path, newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    if rows and not {"file", "colour", "rank"} <= set(rows[0]):
-        raise LabelsError(f"{path}: needs columns file, colour, rank")
-    for number, row in enumerate(rows, start=2):
+    with open(path, newline="", encoding="utf-8-sig") as f:
+        reader = csv.reader(f)
+        header = [_column(name) for name in next(reader, [])]
+        rows = []
+        for cells in reader:
+            if any(cell.strip() for cell in cells):
+                rows.append({**dict(zip(header, (cell.strip() for cell in cells))), "line": str(reader.line_num)})
+    if not {"file", "colour", "rank"} <= set(header):
+        raise LabelsError(f"{path}: needs columns file, colour, rank (has {', '.join(header) or 'none'})")
+    for row in rows:
         try:
-            oona_colour(row["colour"])
-            oona_rank(row["rank"])
+            oona_colour(row.get("colour") or "")
+            oona_rank(row.get("rank") or "")
         except UnknownNameError as error:
-            raise LabelsError(f"{path}:{number}: {error}") from error
+            raise LabelsError(f"{path}:{row['line']}: {error}") from error
+        if not row.get("file"):
+            raise LabelsError(f"{path}:{row['line']}: no file named")
     return rows
+
+
+def _column(name: str) -> str:
+    name = name.strip().lower()
+    return "colour" if name == "color" else name
 
 
 def guess_deck(rows: list[dict[str, str]]) -> str:
     """`classic` if the labels use classic names, else `oona`."""
-    classic = set(CLASSIC_COLOURS + CLASSIC_ACTIONS + CLASSIC_WILDS)
-    used = ({row["colour"].strip().lower() for row in rows} - {"wild"}) | {
-        row["rank"].strip().lower() for row in rows}
-    return "classic" if used & classic else "oona"
+    classic = any(is_classic_name(row["colour"]) or is_classic_name(row["rank"]) for row in rows)
+    return "classic" if classic else "oona"
+
+
+_CLASSIC_COLOUR = {oona: classic for classic, oona in CLASSIC_TO_OONA_COLOUR.items()}
+_CLASSIC_RANK = {oona: classic for classic, oona in CLASSIC_TO_OONA_RANK.items()}
+
+
+def _shown(colour: str, rank: str, deck: str) -> str:
+    """A card as the confusion table names it, in the deck's own names (`red-draw2`, `wild4`)."""
+    if deck == "classic":
+        colour, rank = _CLASSIC_COLOUR.get(colour, colour), _CLASSIC_RANK.get(rank, rank)
+    return rank if colour == "wild" else f"{colour}-{rank}"
 
 
 def _colour_of(colour: str, rank: str) -> str:
@@ -44,9 +69,11 @@ def _colour_of(colour: str, rank: str) -> str:
 
 
 def evaluate(labels_path, *, deck: str | None = None, out_path=None) -> dict:
-    """Read every labelled photo and score the readings; unsure counts as wrong.
+    """Read every labelled photo and score the readings; unsure counts as wrong. A photo that
+    cannot be read (missing, not an image) counts as an unsure reading: it is named on stderr with
+    its CSV line and listed under `unreadable`, and the others are still read.
 
-    :raises LabelsError: for a malformed CSV; :raises ImageReadError: for an unreadable photo.
+    :raises LabelsError: for a malformed CSV.
     """
     cv2.setNumThreads(1)
     labels_path = Path(labels_path)
@@ -55,10 +82,15 @@ def evaluate(labels_path, *, deck: str | None = None, out_path=None) -> dict:
     recogniser = Recogniser.for_deck(deck)
     results = []
     times, cpu_times = [], []
+    unreadable = []
     for row in rows:
-        image = cv2.imread(str(labels_path.parent / row["file"]), cv2.IMREAD_COLOR)
+        path = labels_path.parent / row["file"]
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if image is None:
-            raise ImageReadError(str(labels_path.parent / row["file"]))
+            print(f"{labels_path}:{row['line']}: {ImageReadError(str(path))} (counted as unsure)", file=sys.stderr)
+            unreadable.append(row["file"])
+            results.append((row, Reading(WILD, "unknown", 0.0, unsure=True, deck=recogniser.deck.name)))
+            continue
         started, cpu_started = time.perf_counter(), time.process_time()
         reading = recogniser.read(image)
         times.append((time.perf_counter() - started) * 1000)
@@ -80,8 +112,8 @@ def evaluate(labels_path, *, deck: str | None = None, out_path=None) -> dict:
         colour_ok += c_ok
         rank_ok += r_ok
         exact += c_ok and r_ok
-        truth = true_rank if true_colour == "wild" else f"{true_colour}-{true_rank}"
-        got = "unsure" if reading.unsure else (got_rank if got_colour == "wild" else f"{got_colour}-{got_rank}")
+        truth = _shown(true_colour, true_rank, deck)
+        got = "unsure" if reading.unsure else _shown(got_colour, got_rank, deck)
         if got != truth:
             confusion[truth][got] += 1
         out_rows.append({"file": row["file"], "colour": row["colour"], "rank": row["rank"],
@@ -100,6 +132,7 @@ def evaluate(labels_path, *, deck: str | None = None, out_path=None) -> dict:
         "exact_accuracy": exact / n if n else 0.0,
         "unsure_rate": unsure / n if n else 0.0,
         "confusion": {truth: dict(got) for truth, got in sorted(confusion.items())},
+        "unreadable": unreadable,
         "ms_per_image": statistics.median(times) if times else 0.0,
         # The process's own CPU time: the same figure on a busy machine.
         "cpu_ms_per_image": statistics.median(cpu_times) if cpu_times else 0.0,

@@ -21,10 +21,25 @@ CLASSIC_TO_OONA_RANK = {"skip": "stop", "reverse": "turnback", "draw2": "take2",
 #: The colour of every wild card, in both decks' readings.
 WILD = "wild"
 
+#: Other spellings of ranks, as labels written by hand use them (compared without spaces, `-`, `_`).
 _RANK_ALIASES = {**CLASSIC_TO_OONA_RANK, "+2": "take2", "+4": "colour4", "drawtwo": "take2",
-                 "draw4": "colour4", "wilddraw4": "colour4", "wild_draw4": "colour4",
-                 "turn-back": "turnback", "take-two": "take2"}
-_COLOUR_ALIASES = {**CLASSIC_TO_OONA_COLOUR, "black": WILD, "colour": WILD, "none": WILD, "": WILD}
+                 "draw4": "colour4", "wilddraw4": "colour4", "wilddrawfour": "colour4", "drawfour": "colour4",
+                 "wild+4": "colour4", "taketwo": "take2", "reversed": "turnback", "stopskip": "stop",
+                 "color": "colour", "color4": "colour4", "wildcard": "colour"}
+_COLOUR_ALIASES = {**CLASSIC_TO_OONA_COLOUR, "black": WILD, "colour": WILD, "color": WILD, "none": WILD,
+                   "": WILD}
+
+
+def _plain(name: str) -> str:
+    """A name as compared: lower case, without spaces, hyphens or underscores."""
+    return "".join(c for c in name.strip().lower() if c not in " -_")
+
+
+def is_classic_name(name: str) -> bool:
+    """Whether a colour or rank name is one only classic labels use (red, skip, draw 2, wild...)."""
+    plain = _plain(name)
+    oona = OONA_COLOURS + NUMBER_RANKS + OONA_ACTIONS + OONA_WILDS
+    return plain in CLASSIC_COLOURS or (plain not in oona and (plain in _RANK_ALIASES or plain in CLASSIC_WILDS))
 
 
 def oona_rank(rank: str) -> str:
@@ -35,7 +50,7 @@ def oona_rank(rank: str) -> str:
     >>> oona_rank("draw2"), oona_rank("7"), oona_rank("colour4")
     ('take2', '7', 'colour4')
     """
-    name = rank.strip().lower()
+    name = _plain(rank)
     name = _RANK_ALIASES.get(name, name)
     if name not in NUMBER_RANKS + OONA_ACTIONS + OONA_WILDS:
         raise UnknownNameError("rank", rank)
@@ -50,7 +65,7 @@ def oona_colour(colour: str) -> str:
     >>> oona_colour("red"), oona_colour("indigo"), oona_colour("black")
     ('burgundy', 'indigo', 'wild')
     """
-    name = colour.strip().lower()
+    name = _plain(colour)
     name = _COLOUR_ALIASES.get(name, name)
     if name not in OONA_COLOURS + (WILD,):
         raise UnknownNameError("colour", colour)

@@ -6,7 +6,7 @@ import pytest
 
 from vision import errors
 from vision.decks import CLASSIC, OONA, find_deck
-from vision.readings import Reading, card_code, oona_colour, oona_rank
+from vision.readings import Reading, card_code, is_classic_name, oona_colour, oona_rank
 
 CODE = re.compile(r"^((saffron|turquoise|burgundy|indigo)-([0-9]|stop|turnback|take2)|colour|colour4|swap|custom)$")
 
@@ -33,6 +33,15 @@ def test_classic_names_map_onto_oona_codes():
     assert card_code("wild", "wild") == "colour"
     assert card_code("wild", "wild4") == "colour4"
     assert Reading("red", "7", 0.9, deck="classic").code == "burgundy-7"
+
+
+def test_hand_written_label_spellings_are_understood():
+    assert [oona_rank(r) for r in ("Draw Two", "draw-2", "+2", "Wild Draw 4", "wild_draw_four", "Skip",
+                                   "Reverse", "Wild", "COLOR")] == [
+        "take2", "take2", "take2", "colour4", "colour4", "stop", "turnback", "colour", "colour"]
+    assert [oona_colour(c) for c in (" Red ", "Color", "BLUE", "")] == ["burgundy", "wild", "indigo", "wild"]
+    assert is_classic_name("Draw Two") and is_classic_name("red") and is_classic_name("wild")
+    assert not any(is_classic_name(n) for n in ("take2", "burgundy", "7", "colour4"))
 
 
 def test_unknown_and_inconsistent_names_are_refused():

@@ -109,3 +109,33 @@ def test_eval_command_reports_the_figures(tmp_path, capsys):
         assert 0 <= report[key] and (key == "ms_per_image" or report[key] <= 1)
     assert isinstance(report["confusion"], dict)
     assert len(out.read_text().splitlines()) == 7
+
+
+def test_eval_reads_labels_as_people_write_them(tmp_path, capsys):
+    # A spreadsheet's CSV: byte-order mark, capitalised headers, `color`, spelled-out ranks, a
+    # blank line; one photo missing and one not an image: both counted unsure, the rest read.
+    labels = write_set("classic", tmp_path, 2, seed=74_100, surfaces=HELD_OUT)
+    rows = labels.read_text().splitlines()[1:]
+    (tmp_path / "broken.jpg").write_text("not a photo")
+    lines = ["File, Color ,Rank,notes"] + [",".join(row.split(",")[:3]) + ",ok" for row in rows]
+    lines += ["", "broken.jpg,Red,Draw Two,", "gone.jpg,wild,Wild Draw 4,"]
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_bytes(b"\xef\xbb\xbf" + "\r\n".join(lines).encode())
+    assert main(["eval", "--labels", str(sheet), "--json"]) == 0
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert report["deck"] == "classic" and report["n"] == 4
+    assert report["unreadable"] == ["broken.jpg", "gone.jpg"] and report["unsure_rate"] >= 0.5
+    assert f"{sheet}:5: cannot read image" in captured.err and f"{sheet}:6: cannot read image" in captured.err
+    assert report["confusion"]["red-draw2"] == {"unsure": 1} and report["confusion"]["wild4"] == {"unsure": 1}
+
+
+def test_eval_names_a_bad_label_without_a_traceback(tmp_path, capsys):
+    sheet = tmp_path / "labels.csv"
+    sheet.write_text("file,colour,rank\na.jpg,red,7\nb.jpg,purple,7\n")
+    assert main(["eval", "--labels", str(sheet)]) == 2
+    err = capsys.readouterr().err
+    assert f"{sheet}:3: unknown colour: 'purple'" in err and "Traceback" not in err
+    sheet.write_text("photo,colour,rank\na.jpg,red,7\n")
+    assert main(["eval", "--labels", str(sheet)]) == 2
+    assert "needs columns file, colour, rank (has photo, colour, rank)" in capsys.readouterr().err
