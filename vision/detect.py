@@ -37,7 +37,7 @@ LINE_SCALES = (0.5, 1.0)
 #: is chosen instead (the best was part of the card).
 NEST_SURE = 0.6
 NEST_BIGGER = 1.5
-#: Still nothing this sure after the straight edges (and `regions` asked for): the photo is cut
+#: Still nothing this sure after the straight edges (and `thorough` asked for): the photo is cut
 #: into regions of one colour (k-means over a reduced copy: CLUSTERS colours at CLUSTER_SIDE px on
 #: the longer side) and the CLUSTER_TOP best-looking region outlines are read too (a blurred card
 #: on checked cloth, a saffron card on beige paper: neither its border nor its edges stand out,
@@ -387,13 +387,15 @@ def _outermost(ranked: list[tuple[float, np.ndarray, np.ndarray]]) -> tuple[floa
     return best
 
 
-def find_card(photo: np.ndarray, verify=None, regions: bool = False) -> FoundCard:
+def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCard:
     """The most card-like quadrilateral in a BGR photo, warped upright.
 
     `verify`, if given, maps a warp (WARP_W × WARP_H, BGR) to how surely it shows a known face
-    (0..1); the best few outlines are then chosen by it as well as by their look. `regions`: when
-    still nothing is sure, outlines of the photo's regions of one colour are read too (for a deck
-    whose reader can tell a patch of table from a face by its colours: the Oona deck's).
+    (0..1); the best few outlines are then chosen by it as well as by their look. `thorough`, for a
+    reader that tells a patch of table from a face by its colours too (the Oona deck's): when
+    still nothing is sure, the outlines of the photo's regions of one colour are read as well (a
+    reader without that check reads some of so many patches of table as cards: the classic one
+    takes checked cloth for a Draw Two).
 
     :raises CardNotFoundError: when nothing card-like is in the photo.
     """
@@ -521,7 +523,7 @@ def find_card(photo: np.ndarray, verify=None, regions: bool = False) -> FoundCar
             small = warp(photo, quad)
             ranked.append(((0.5 + 0.5 * _card_score(small)) * verify(small), quad, small))
         ranked.sort(key=lambda c: -c[0])
-    if regions and verify is not None and (not ranked or ranked[0][0] < CLUSTER_BELOW):
+    if thorough and verify is not None and (not ranked or ranked[0][0] < CLUSTER_BELOW):
         start = len(candidates)
         for mask in _cluster_masks(image):
             contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)

@@ -77,17 +77,18 @@ class Recogniser:
         return cls(deck, Mlp.load(model_path(deck.name)), extras=extras, corners=corners)
 
     @property
-    def regions(self) -> bool:
-        """Whether outlines of one-colour regions are searched when nothing else is sure: for the
-        Oona deck, whose reader checks a face's colours (a dark wild field, a coloured one's hue);
-        on classic renders the search found no more cards and read checked cloth as a Draw Two."""
+    def thorough(self) -> bool:
+        """Whether `find_card` also reads the outlines of one-colour regions when nothing is sure
+        (`thorough`): for the Oona deck, whose reader checks a face's colours (a dark wild field, a
+        coloured one's hue, the Colour card's four); on classic renders they found no more cards
+        and checked cloth read as a Draw Two."""
         return self.deck.name == "oona"
 
     def read(self, photo: np.ndarray) -> Reading:
         """Read the one card in a BGR photo; an unfound card gives an unsure reading."""
         self._verified = []
         try:
-            found = find_card(photo, verify=self._verify, regions=self.regions)
+            found = find_card(photo, verify=self._verify, thorough=self.thorough)
         except CardNotFoundError:
             self.last_found = None
             return Reading(WILD, "unknown", 0.0, unsure=True, deck=self.deck.name)

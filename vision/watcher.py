@@ -507,7 +507,7 @@ class PileWatcher:
         crop[keep == 0] = 0
         try:
             found = find_card(crop, verify=lambda warped: self.recogniser.read_warped(warped).confidence,
-                              regions=getattr(self.recogniser, "regions", False))
+                              thorough=getattr(self.recogniser, "thorough", False))
         except CardNotFoundError:
             return []
         top_quad = _order(found.quad + np.float32([x0, y0]))
@@ -616,7 +616,7 @@ class PileWatcher:
         crop[keep == 0] = 0
         try:
             found = find_card(crop, verify=lambda w: self.recogniser.read_warped(w).confidence,
-                              regions=getattr(self.recogniser, "regions", False))
+                              thorough=getattr(self.recogniser, "thorough", False))
             found_quad = found.quad + np.float32([x0, y0])
             # Only the card the difference outlined, not one under a hand beside it.
             size = np.sqrt(cv2.contourArea(quad))

@@ -45,7 +45,7 @@ def test_cards_only_their_colour_shows_are_found_by_region(oona, row):
     assert _error(oona.last_found.quad, truth) < 0.05
     verify = lambda warped: oona.read_warped(warped).confidence  # noqa: E731
     try:
-        without = find_card(photo, verify=verify, regions=False)
+        without = find_card(photo, verify=verify, thorough=False)
     except Exception:  # noqa: BLE001 - not found at all is one way of missing it
         return
     assert _error(without.quad, truth) >= 0.05 or oona.read_warped(without.warped).unsure
@@ -94,7 +94,7 @@ def test_region_masks_cover_the_photo_once_and_only_oona_searches_them():
     masks = list(_cluster_masks(photo))
     cover = np.sum([m > 127 for m in masks], axis=0)
     assert len(masks) >= 4 and cover.max() == 1 and np.mean(cover) > 0.6  # one region per pixel at most
-    assert Recogniser.for_deck("oona").regions and not Recogniser.for_deck("classic").regions
+    assert Recogniser.for_deck("oona").thorough and not Recogniser.for_deck("classic").thorough
 
 
 def test_a_card_outline_holding_the_sure_one_is_read_too():
