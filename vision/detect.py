@@ -50,6 +50,15 @@ CLUSTER_TOP = 6
 #: at most how many of them are read too.
 HOLDER_LOOK = 0.5
 HOLDER_TOP = 2
+#: A blob filling less of its hull than this may have a finger or a pen sticking out of it: it is
+#: also tried with its parts narrower than TRIM_WIDTH of its shorter side cut off ...
+TRIM_SOLID = 0.93
+TRIM_WIDTH = 0.3
+TRIM_SIDE = 40
+#: ... when nothing is sure: the TRIM_MOST biggest such blobs, and the TRIM_TOP best-looking
+#: outlines they give are read.
+TRIM_MOST = 30
+TRIM_TOP = 6
 #: How many of the best outlines are also tried snapped to their edges; a snapped one wins ties.
 SNAP_TOP = 2
 SNAP_BONUS = 1.03
@@ -275,6 +284,26 @@ def _cluster_masks(image: np.ndarray):
         yield cv2.resize(mask, (image.shape[1], image.shape[0]), interpolation=cv2.INTER_LINEAR)
 
 
+def _trimmed(contour: np.ndarray) -> np.ndarray | None:
+    """The contour's blob with thin parts cut off (a finger or a pen sticking out of a card's
+    outline: narrower than TRIM_WIDTH of the blob's shorter side), or None if nothing is left.
+    Worked at a size where that side is TRIM_SIDE px (the same few steps for any blob)."""
+    (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+    factor = min(1.0, TRIM_SIDE / max(min(rw, rh), 1.0))
+    points = contour.reshape(-1, 2).astype(np.float32) * factor
+    origin = points.min(axis=0) - TRIM_SIDE * TRIM_WIDTH
+    span = np.ceil(points.max(axis=0) - origin + TRIM_SIDE * TRIM_WIDTH).astype(int)
+    blob = np.zeros((span[1] + 1, span[0] + 1), np.uint8)
+    cv2.fillPoly(blob, [np.round(points - origin).astype(np.int32)], 255)
+    size = max(3, int(TRIM_WIDTH * min(rw, rh) * factor) | 1)
+    opened = cv2.morphologyEx(blob, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    pieces, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not pieces:
+        return None
+    biggest = max(pieces, key=cv2.contourArea).reshape(-1, 2).astype(np.float32)
+    return np.round((biggest + origin) / factor).astype(np.int32).reshape(-1, 1, 2)
+
+
 def _masks(image: np.ndarray) -> list[np.ndarray]:
     """The masks of `_mask_stream` by index: white, edges, ring, saturated field."""
     return [mask for _, mask in sorted(_mask_stream(image), key=lambda m: m[0])]
@@ -430,6 +459,7 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
                 break
 
     looked: dict[int, float] = {}  # id of a verified warp: its reading's confidence
+    uneven: list[tuple[float, np.ndarray, bool]] = []  # blobs something may stick out of
     for index, mask in _mask_stream(image):
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         pieces = []
@@ -443,6 +473,8 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
             hull = cv2.convexHull(contour)
             area = cv2.contourArea(hull)
             consider(contour, hull, area, field_only=index == _FIELD_MASK)
+            if MIN_AREA_PX < area < 0.5 * frame_area and cv2.contourArea(contour) < TRIM_SOLID * area:
+                uneven.append((area, contour, index == _FIELD_MASK))
             if index in _RING_MASKS + (_FIELD_MASK,) and MIN_AREA_PX / 4 < area < 0.5 * frame_area:
                 pieces.append((area, contour))
         # Two fingers cut the white border in two, a classic card's oval cuts its field in two:
@@ -504,6 +536,20 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
         holders = [c for c in candidates if c[0] >= HOLDER_LOOK and _holds(c[2], ranked[0][1])]
         for look, _, quad, small in sorted(holders, key=lambda c: -c[0])[:HOLDER_TOP]:
             if not _close_to_any(quad, [other for _, other, _ in ranked]):
+                ranked.append(((0.5 + 0.5 * look) * verify(small), quad, small))
+        ranked.sort(key=lambda c: -c[0])
+    if verify is not None and (not ranked or ranked[0][0] < LINES_BELOW):
+        # Nothing sure: the blobs a finger or a pen sticks out of, without it.
+        start = len(candidates)
+        for _, contour, field_only in sorted(uneven, key=lambda u: -u[0])[:TRIM_MOST]:
+            trimmed = _trimmed(contour)
+            if trimmed is not None and len(trimmed) >= 4:
+                hull = cv2.convexHull(trimmed)
+                consider(trimmed, hull, cv2.contourArea(hull), field_only=field_only)
+        tried = [quad for _, quad, _ in ranked]
+        for look, _, quad, small in sorted(candidates[start:], key=lambda c: -c[0])[:TRIM_TOP]:
+            if not _close_to_any(quad, tried):
+                tried.append(quad)
                 ranked.append(((0.5 + 0.5 * look) * verify(small), quad, small))
         ranked.sort(key=lambda c: -c[0])
     grey = None

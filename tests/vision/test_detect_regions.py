@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.detect import _cluster_masks, _order, find_card, warp
+from vision.detect import TRIM_SOLID, _cluster_masks, _order, _trimmed, find_card, warp
 from vision.features import dark_field, white_reference
 from vision.recogniser import Recogniser
 from vision.synth import face_image, render_photo
@@ -127,3 +127,22 @@ def test_the_colour_card_must_show_its_four_colours(oona):
     oval[oval.max(axis=2) - oval.min(axis=2) > 60] = (20, 162, 236)
     reading = oona.read_warped(one)
     assert reading.unsure or reading.rank != "colour"
+
+
+def test_a_finger_sticking_out_of_a_blob_is_trimmed_off():
+    card = np.int32([[100, 100], [160, 100], [160, 190], [100, 190]])
+    blob = np.zeros((300, 300), np.uint8)
+    cv2.fillPoly(blob, [card], 255)
+    cv2.line(blob, (130, 180), (150, 280), 255, 12)  # a finger, a fifth of the card's width
+    contour = max(cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], key=cv2.contourArea)
+    assert cv2.contourArea(contour) < TRIM_SOLID * cv2.contourArea(cv2.convexHull(contour))
+    x, y, w, h = cv2.boundingRect(_trimmed(contour))
+    assert abs(x - 100) <= 3 and abs(y - 100) <= 3 and abs(w - 61) <= 4 and abs(h - 91) <= 4
+
+
+@pytest.mark.parametrize("row", _rows("finger-"), ids=lambda row: row["file"])
+def test_a_small_card_with_a_finger_across_it_is_found(oona, row):
+    # The finger joined the card's blobs (their outline 17 % off) and hid part of one side.
+    reading = oona.read(cv2.imread(str(PHOTOS / row["file"])))
+    assert (reading.colour, reading.rank, reading.unsure) == (row["colour"], row["rank"], False)
+    assert _error(oona.last_found.quad, np.float32(json.loads(row["truth"]))) < 0.05
