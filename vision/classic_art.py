@@ -120,6 +120,20 @@ def _symbol_mask(rank: str, size: int, rng: np.random.Generator) -> np.ndarray:
     return canvas
 
 
+def _word_across(image, word: str, centre, size: int, tilt: float, rng: np.random.Generator) -> None:
+    """A word `size` px tall painted across the centre, along the oval's long axis (the 2018+ Wild
+    card: black letters edged in white; other prints: white edged in black)."""
+    mask = _text_mask(word, size, rng)
+    side = int(np.hypot(*mask.shape))
+    square = np.zeros((side, side), np.uint8)
+    y0, x0 = (side - mask.shape[0]) // 2, (side - mask.shape[1]) // 2
+    square[y0:y0 + mask.shape[0], x0:x0 + mask.shape[1]] = mask
+    turned = cv2.warpAffine(square, cv2.getRotationMatrix2D((side / 2, side / 2), 90 - tilt + rng.uniform(-8, 8), 1.0),
+                            (side, side))
+    ink, edge = (BLACK, WHITE) if rng.random() < 0.6 else (WHITE, BLACK)
+    _paint(image, turned, ink, centre, outline=max(2, size // 10), outline_rgb=edge)
+
+
 def _paint(image, mask, rgb, at, *, outline=0, shadow=0, outline_rgb=BLACK):
     """Paint a glyph mask centred at `at` with an optional black outline and drop shadow."""
     h, w = mask.shape
@@ -138,13 +152,14 @@ def _paint(image, mask, rgb, at, *, outline=0, shadow=0, outline_rgb=BLACK):
     roi[:] = (roi * (1 - alpha) + np.array(rgb[::-1]) * alpha).astype(np.uint8)
 
 
-def _mini_cards(image, centre, size, rgbs, rng):
-    """Small overlapping cards (draw two, wild draw four centres)."""
+def _mini_cards(image, centre, size, rgbs, rng, *, step=(0.45, 0.2), tilt=(-25, -5)):
+    """Small overlapping cards (draw two, wild draw four centres), each `step` (of `size`) right
+    and up of the one before, tilted by `tilt` degrees."""
     n = len(rgbs)
     for i, rgb in enumerate(rgbs):
-        dx = (i - (n - 1) / 2) * size * 0.45
-        dy = -(i - (n - 1) / 2) * size * 0.2
-        rect = ((centre[0] + dx, centre[1] + dy), (size * 0.55, size * 0.8), rng.uniform(-25, -5))
+        dx = (i - (n - 1) / 2) * size * step[0]
+        dy = -(i - (n - 1) / 2) * size * step[1]
+        rect = ((centre[0] + dx, centre[1] + dy), (size * 0.55, size * 0.8), rng.uniform(*tilt))
         box = cv2.boxPoints(rect).astype(np.int32)
         cv2.fillConvexPoly(image, box, BLACK[::-1], cv2.LINE_AA)
         inner = cv2.boxPoints((rect[0], (size * 0.45, size * 0.7), rect[2])).astype(np.int32)
@@ -199,6 +214,8 @@ def classic_face_with_index(colour: str, rank: str, rng: np.random.Generator | N
         quadrant = (xx > centre[0]).astype(int) + 2 * (yy > centre[1])
         for q, rgb in enumerate(quad):
             image[(mask > 0) & (quadrant == q)] = rgb[::-1]
+        if rank == "wild" and (edition == "modern" or rng.random() < 0.4):  # the word across the oval
+            _word_across(image, "WILD", centre, int(h * rng.uniform(0.13, 0.17)), oval[2], rng)
     # The centre glyph.
     big = int(h * rng.uniform(0.36, 0.44))
     ink, outline = (field, 2) if edition in ("classic", "generic") else (WHITE, 3)
@@ -209,7 +226,11 @@ def classic_face_with_index(colour: str, rank: str, rng: np.random.Generator | N
     elif rank in ("skip", "reverse"):
         _paint(image, _symbol_mask(rank, int(big * 0.9), rng), ink, centre, outline=outline)
     elif rank == "draw2":
-        _mini_cards(image, centre, big * 0.8, [field, field], rng)
+        if edition != "modern" or rng.random() < 0.2:  # two cards of the field's colour, tilted
+            _mini_cards(image, centre, big * 0.8, [field, field], rng)
+        else:  # the 2018+ print: two white cards, upright, the top right one behind
+            _mini_cards(image, (centre[0] + big * 0.08, centre[1]), big * 0.7, [WHITE, WHITE], rng,
+                        step=(-0.4, -0.4), tilt=(-6, 6))
     elif rank == "wild4":
         if rng.random() < 0.6:
             _mini_cards(image, centre, big * 0.65, [quad[1], quad[3], quad[0], quad[2]], rng)
@@ -236,5 +257,11 @@ def classic_face_with_index(colour: str, rank: str, rng: np.random.Generator | N
     # Keep the centre of the real face; only the lower corner index comes from the turned copy.
     out = image.copy()
     region = (slice(h - border - 2 * small, h), slice(w - border - 2 * small, w))
-    out[region] = half[region]
+    if wild:  # not the oval's quarters, which the turned copy has in other places
+        outside = np.zeros((h, w), np.uint8)
+        cv2.ellipse(outside, oval, 255, -1)
+        keep = outside[region] == 0
+        out[region][keep] = half[region][keep]
+    else:
+        out[region] = half[region]
     return out, box
