@@ -24,6 +24,14 @@ def _hue_distance(a: np.ndarray, hues: tuple[float, ...]) -> np.ndarray:
     return np.minimum(d, 360 - d).min(axis=0)
 
 
+def _balanced_hue(region: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel's hue (degrees) once balanced against the card's white, and whether it is
+    saturated and bright enough for its hue to count."""
+    balanced = np.clip(region.astype(np.float32) / white * 200, 0, 255).astype(np.uint8)
+    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3).astype(np.float32)
+    return hsv[:, 0] * 360 / 256, (hsv[:, 1] > 90) & (hsv[:, 2] > 45)
+
+
 def read_colour(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[str, float]:
     """The colour name (or `wild`) of a warped card and a confidence 0..1.
 
@@ -31,11 +39,7 @@ def read_colour(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[str, 
     saturated pixels (a dark wild card) or a split vote (the four-colour oval) reads `wild`.
     """
     h, w = warped.shape[:2]
-    inner = warped[h // 12: -h // 12: 2, w // 12: -w // 12: 2].astype(np.float32) / white
-    balanced = np.clip(inner * 200, 0, 255).astype(np.uint8)
-    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3).astype(np.float32)
-    hue = hsv[:, 0] * 360 / 256
-    saturated = (hsv[:, 1] > 90) & (hsv[:, 2] > 45)
+    hue, saturated = _balanced_hue(warped[h // 12: -h // 12: 2, w // 12: -w // 12: 2], white)
     share = float(saturated.mean())
     names = list(HUES[deck])
     if share < 0.08:
@@ -61,10 +65,6 @@ def hue_shares(warped: np.ndarray, white: np.ndarray, deck: str, box: tuple[floa
     printed colour: saturated against the card's white and within 30° of its hue."""
     h, w = warped.shape[:2]
     x0, y0, x1, y1 = box
-    inner = warped[int(y0 * h):int(y1 * h), int(x0 * w):int(x1 * w)].astype(np.float32) / white
-    balanced = np.clip(inner * 200, 0, 255).astype(np.uint8)
-    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3).astype(np.float32)
-    hue = hsv[:, 0] * 360 / 256
-    saturated = (hsv[:, 1] > 90) & (hsv[:, 2] > 45)
+    hue, saturated = _balanced_hue(warped[int(y0 * h):int(y1 * h), int(x0 * w):int(x1 * w)], white)
     return {name: float(np.count_nonzero(saturated & (_hue_distance(hue, hues) < 30))) / max(1, len(hue))
             for name, hues in HUES[deck].items()}
