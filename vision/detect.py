@@ -5,7 +5,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .detect_lines import quad_proposals
+from .detect_lines import _lines_meet, quad_proposals
 from .errors import CardNotFoundError
 
 WARP_W, WARP_H = 64, 96
@@ -114,13 +114,8 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
 
 def _crossings(start: np.ndarray, direction: np.ndarray) -> np.ndarray | None:
     """Corner i where line i-1 meets line i (lines as 4×2 points and directions), or None."""
-    p1, d1 = np.roll(start, 1, axis=0), np.roll(direction, 1, axis=0)
-    det = d1[:, 1] * direction[:, 0] - d1[:, 0] * direction[:, 1]
-    if np.abs(det).min() < 1e-6:
-        return None
-    gap = start - p1
-    s = (gap[:, 1] * direction[:, 0] - gap[:, 0] * direction[:, 1]) / det
-    return (p1 + s[:, None] * d1).astype(np.float32)
+    corners = _lines_meet(np.roll(start, 1, axis=0), np.roll(direction, 1, axis=0), start, direction)
+    return corners.astype(np.float32) if np.isfinite(corners).all() else None
 
 
 def _refine(quad: np.ndarray, contour: np.ndarray) -> np.ndarray:
@@ -458,8 +453,18 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
             if candidates[-1][0] > 0.9:  # the card's own edge: no need to grow it
                 break
 
+    def read_new(start: int, most: int) -> None:
+        """Read the `most` best-looking of the candidates from `start` on that are not outlines
+        already read, into `ranked`."""
+        tried = [quad for _, quad, _ in ranked]
+        for look, _, quad, small in sorted(candidates[start:], key=lambda c: -c[0])[:most]:
+            if not _close_to_any(quad, tried):
+                tried.append(quad)
+                ranked.append(((0.5 + 0.5 * look) * verify(small), quad, small))
+        ranked.sort(key=lambda c: -c[0])
+
     looked: dict[int, float] = {}  # id of a verified warp: its reading's confidence
-    uneven: list[tuple[float, np.ndarray, bool]] = []  # blobs something may stick out of
+    blobs: list[tuple[float, np.ndarray, bool]] = []  # (hull area, contour, field only)
     for index, mask in _mask_stream(image):
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         pieces = []
@@ -473,8 +478,8 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
             hull = cv2.convexHull(contour)
             area = cv2.contourArea(hull)
             consider(contour, hull, area, field_only=index == _FIELD_MASK)
-            if MIN_AREA_PX < area < 0.5 * frame_area and cv2.contourArea(contour) < TRIM_SOLID * area:
-                uneven.append((area, contour, index == _FIELD_MASK))
+            if MIN_AREA_PX < area < 0.5 * frame_area:
+                blobs.append((area, contour, index == _FIELD_MASK))
             if index in _RING_MASKS + (_FIELD_MASK,) and MIN_AREA_PX / 4 < area < 0.5 * frame_area:
                 pieces.append((area, contour))
         # Two fingers cut the white border in two, a classic card's oval cuts its field in two:
@@ -539,19 +544,16 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
                 ranked.append(((0.5 + 0.5 * look) * verify(small), quad, small))
         ranked.sort(key=lambda c: -c[0])
     if verify is not None and (not ranked or ranked[0][0] < LINES_BELOW):
-        # Nothing sure: the blobs a finger or a pen sticks out of, without it.
+        # Nothing sure: the blobs a finger or a pen sticks out of (filling their hull poorly),
+        # without it.
         start = len(candidates)
+        uneven = [b for b in blobs if cv2.contourArea(b[1]) < TRIM_SOLID * b[0]]
         for _, contour, field_only in sorted(uneven, key=lambda u: -u[0])[:TRIM_MOST]:
             trimmed = _trimmed(contour)
             if trimmed is not None and len(trimmed) >= 4:
                 hull = cv2.convexHull(trimmed)
                 consider(trimmed, hull, cv2.contourArea(hull), field_only=field_only)
-        tried = [quad for _, quad, _ in ranked]
-        for look, _, quad, small in sorted(candidates[start:], key=lambda c: -c[0])[:TRIM_TOP]:
-            if not _close_to_any(quad, tried):
-                tried.append(quad)
-                ranked.append(((0.5 + 0.5 * look) * verify(small), quad, small))
-        ranked.sort(key=lambda c: -c[0])
+        read_new(start, TRIM_TOP)
     grey = None
     # A sure outline inside something of its own colours may be part of a bigger card.
     below = LINES_BELOW
@@ -577,11 +579,7 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
                 if len(contour) >= 8:
                     hull = cv2.convexHull(contour)
                     consider(contour, hull, cv2.contourArea(hull))
-        tried = [quad for _, quad, _ in ranked]
-        for look, _, quad, small in sorted(candidates[start:], key=lambda c: -c[0])[:CLUSTER_TOP]:
-            if not _close_to_any(quad, tried):
-                ranked.append(((0.5 + 0.5 * look) * verify(small), quad, small))
-        ranked.sort(key=lambda c: -c[0])
+        read_new(start, CLUSTER_TOP)
     # The best outlines once more with their sides moved onto the card's own outer edge: a field
     # grown by a guess, a hull round a finger or an oblique card come out a few percent off.
     lo = None

@@ -39,7 +39,7 @@ def is_classic_name(name: str) -> bool:
     """Whether a colour or rank name is one only classic labels use (red, skip, draw 2, wild...)."""
     plain = _plain(name)
     oona = OONA_COLOURS + NUMBER_RANKS + OONA_ACTIONS + OONA_WILDS
-    return plain in CLASSIC_COLOURS or (plain not in oona and (plain in _RANK_ALIASES or plain in CLASSIC_WILDS))
+    return plain in CLASSIC_COLOURS or (plain not in oona and plain in _RANK_ALIASES)
 
 
 def oona_rank(rank: str) -> str:

@@ -506,8 +506,7 @@ class PileWatcher:
         crop = frame[y0:y1, x0:x1].copy()
         crop[keep == 0] = 0
         try:
-            found = find_card(crop, verify=lambda warped: self.recogniser.read_warped(warped).confidence,
-                              thorough=getattr(self.recogniser, "thorough", False))
+            found = self._find_card(crop)
         except CardNotFoundError:
             return []
         top_quad = _order(found.quad + np.float32([x0, y0]))
@@ -593,6 +592,12 @@ class PileWatcher:
         reading, quad, _ = min(readings, key=lambda r: r[2])
         return visible, quad, reading
 
+    def _find_card(self, crop: np.ndarray):
+        """The card in a masked crop of the frame, its outlines confirmed by the recogniser
+        (`vision.detect.find_card`; :raises CardNotFoundError: when there is none)."""
+        return find_card(crop, verify=lambda warped: self.recogniser.read_warped(warped).confidence,
+                         thorough=getattr(self.recogniser, "thorough", False))
+
     def _sharpness(self, image: np.ndarray, quad: np.ndarray) -> float:
         x0, y0 = np.maximum(quad.min(axis=0).astype(int), 0)
         x1, y1 = quad.max(axis=0).astype(int)
@@ -615,8 +620,7 @@ class PileWatcher:
         cv2.fillConvexPoly(keep, (grown - (x0, y0)).astype(np.int32), 255)
         crop[keep == 0] = 0
         try:
-            found = find_card(crop, verify=lambda w: self.recogniser.read_warped(w).confidence,
-                              thorough=getattr(self.recogniser, "thorough", False))
+            found = self._find_card(crop)
             found_quad = found.quad + np.float32([x0, y0])
             # Only the card the difference outlined, not one under a hand beside it.
             size = np.sqrt(cv2.contourArea(quad))
