@@ -1,5 +1,7 @@
 """Reading a card's colour from the hue of its field, against the card's own white border."""
 
+from functools import lru_cache
+
 import cv2
 import numpy as np
 
@@ -24,12 +26,35 @@ def _hue_distance(a: np.ndarray, hues: tuple[float, ...]) -> np.ndarray:
     return np.minimum(d, 360 - d).min(axis=0)
 
 
+#: The hue (degrees) of each value of OpenCV's full-range hue byte (256 steps round the circle).
+_DEGREES = np.arange(256, dtype=np.float32) * 360 / 256
+
+
+@lru_cache(maxsize=None)
+def _votes(deck: str) -> np.ndarray:
+    """For each hue byte, the index (in `HUES[deck]`) of the colour a saturated pixel of that hue
+    votes for, or the number of colours when it votes for none: near one colour's hue and clearly
+    nearer it than any other's (a hue halfway between two, a yellow shifted by a strong light cast
+    towards a yellowish green, is no evidence for either)."""
+    distances = np.stack([_hue_distance(_DEGREES, hues) for hues in HUES[deck].values()])
+    ordered = np.sort(distances, axis=0)
+    close = (ordered[0] < 40) & (ordered[1] - ordered[0] >= MARGIN)
+    return np.where(close, distances.argmin(axis=0), len(distances))
+
+
+@lru_cache(maxsize=None)
+def _near(deck: str) -> np.ndarray:
+    """For each of the deck's colours (rows, as in `HUES[deck]`) and hue byte, whether the hue is
+    within 30° of that colour's."""
+    return np.stack([_hue_distance(_DEGREES, hues) < 30 for hues in HUES[deck].values()])
+
+
 def _balanced_hue(region: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each pixel's hue (degrees) once balanced against the card's white, and whether it is
-    saturated and bright enough for its hue to count."""
+    """Each pixel's hue byte (`_DEGREES`) once balanced against the card's white, and whether it
+    is saturated and bright enough for its hue to count."""
     balanced = np.clip(region.astype(np.float32) / white * 200, 0, 255).astype(np.uint8)
-    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3).astype(np.float32)
-    return hsv[:, 0] * 360 / 256, (hsv[:, 1] > 90) & (hsv[:, 2] > 45)
+    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3)
+    return hsv[:, 0], (hsv[:, 1] > 90) & (hsv[:, 2] > 45)
 
 
 def read_colour(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[str, float]:
@@ -44,14 +69,9 @@ def read_colour(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[str, 
     names = list(HUES[deck])
     if share < 0.08:
         return WILD, min(1.0, (0.08 - share) / 0.04 + 0.5)
-    distances = np.stack([_hue_distance(hue[saturated], HUES[deck][n]) for n in names])
-    nearest = distances.argmin(axis=0)
-    ordered = np.sort(distances, axis=0)
-    # A pixel votes when its hue is near one colour and clearly nearer it than any other: a hue
-    # halfway between two (a yellow shifted by a strong light cast towards a yellowish green)
-    # is no evidence for either.
-    close = (ordered[0] < 40) & (ordered[1] - ordered[0] >= MARGIN)
-    votes = np.bincount(nearest[close], minlength=len(names)) / max(1, saturated.sum())
+    # Each saturated pixel votes as its hue does (`_votes`); the last count is of no colour.
+    counts = np.bincount(_votes(deck)[hue[saturated]], minlength=len(names) + 1)[:len(names)]
+    votes = counts / max(1, saturated.sum())
     order = np.argsort(votes)[::-1]
     top, second = votes[order[0]], votes[order[1]]
     if top < 0.55 and second > 0.15:
@@ -66,5 +86,5 @@ def hue_shares(warped: np.ndarray, white: np.ndarray, deck: str, box: tuple[floa
     h, w = warped.shape[:2]
     x0, y0, x1, y1 = box
     hue, saturated = _balanced_hue(warped[int(y0 * h):int(y1 * h), int(x0 * w):int(x1 * w)], white)
-    return {name: float(np.count_nonzero(saturated & (_hue_distance(hue, hues) < 30))) / max(1, len(hue))
-            for name, hues in HUES[deck].items()}
+    near = _near(deck)[:, hue[saturated]]
+    return {name: float(np.count_nonzero(near[i])) / max(1, len(hue)) for i, name in enumerate(HUES[deck])}

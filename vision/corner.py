@@ -20,6 +20,8 @@ TURNS = (0, -45, 45, -90, 90, 180)
 
 def corner_features(crop: np.ndarray) -> np.ndarray:
     """Features of an index crop (BGR or grey): the hand scan's, of the crop padded square."""
+    if crop.ndim == 3 and crop.shape[2] == 3:  # its whiteness (least channel), channel by channel: quicker
+        crop = np.minimum(np.minimum(crop[..., 0], crop[..., 1]), crop[..., 2])
     return index_features(crop)
 
 

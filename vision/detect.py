@@ -1,6 +1,7 @@
 """Finding one card in a photo and warping it upright (portrait; 0° or 180°, unknown which)."""
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -90,11 +91,11 @@ class FoundCard:
 
 def _order(quad: np.ndarray) -> np.ndarray:
     """Corners ordered round the card with a short edge first (portrait top edge)."""
-    centre = quad.mean(axis=0)
-    angles = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
-    quad = quad[np.argsort(angles)]
-    if np.linalg.norm(quad[1] - quad[0]) > np.linalg.norm(quad[2] - quad[1]):
-        quad = np.roll(quad, -1, axis=0)
+    centre = quad.sum(axis=0) / 4  # the mean (quicker than `mean`)
+    quad = quad[np.argsort(np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0]))]
+    first, second = quad[1] - quad[0], quad[2] - quad[1]
+    if np.sqrt(first.dot(first)) > np.sqrt(second.dot(second)):  # as np.linalg.norm
+        quad = quad[[1, 2, 3, 0]]
     return quad.astype(np.float32)
 
 
@@ -118,37 +119,49 @@ def _crossings(start: np.ndarray, direction: np.ndarray) -> np.ndarray | None:
     return corners.astype(np.float32) if np.isfinite(corners).all() else None
 
 
+def _side_lines(x: np.ndarray, y: np.ndarray, keep: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Lines (centres 4×2, unit directions 4×2) fitted to the kept points (x, y: 1×N whole
+    pixels; keep: 4×N) of each side, and every point's offsets (4×N each) from its side's centre."""
+    n = keep.sum(axis=1)
+    w = keep.astype(np.float32)
+    # Whole pixels: these sums are exact in any order.
+    cx, cy = (w @ x[0]) / n, (w @ y[0]) / n
+    dx, dy = x - cx[:, None], y - cy[:, None]
+    wdx, wdy = w * dx, w * dy
+    sxx, syy, sxy = (wdx * dx).sum(axis=1), (wdy * dy).sum(axis=1), (wdx * dy).sum(axis=1)
+    theta = 0.5 * np.arctan2(2 * sxy, sxx - syy)
+    return np.stack([cx, cy], axis=1), np.stack([np.cos(theta), np.sin(theta)], axis=1), dx, dy
+
+
 def _refine(quad: np.ndarray, contour: np.ndarray) -> np.ndarray:
     """Corners re-found as crossings of straight lines fitted to the contour's four sides."""
     points = contour.reshape(-1, 2).astype(np.float32)
     points = points[::max(1, len(points) // 160)]
-    edge = np.roll(quad, -1, axis=0) - quad
+    edge = quad[[1, 2, 3, 0]] - quad
     length = np.sqrt((edge ** 2).sum(axis=1))
     if length.min() < 1:
         return quad
     u = edge / length[:, None]
-    rel = points[None, :, :] - quad[:, None, :]
-    along = rel[..., 0] * u[:, None, 0] + rel[..., 1] * u[:, None, 1]
-    across = np.abs(rel[..., 0] * u[:, None, 1] - rel[..., 1] * u[:, None, 0])
+    x, y = points[None, :, 0], points[None, :, 1]
+    rel_x, rel_y = x - quad[:, 0:1], y - quad[:, 1:2]
+    along = rel_x * u[:, 0:1] + rel_y * u[:, 1:2]
+    across = np.abs(rel_x * u[:, 1:2] - rel_y * u[:, 0:1])
     keep = (along > 0.15 * length[:, None]) & (along < 0.85 * length[:, None]) & (
         across < 0.06 * length[:, None] + 2)
-    x, y = points[None, :, 0], points[None, :, 1]
-    for _ in range(2):  # a line through each side's points; the far ones (a finger) out, again
-        n = keep.sum(axis=1)
-        if n.min() < 4:
-            return quad
-        w = keep.astype(np.float32)
-        cx, cy = (w * x).sum(axis=1) / n, (w * y).sum(axis=1) / n
-        dx, dy = x - cx[:, None], y - cy[:, None]
-        sxx, syy, sxy = (w * dx * dx).sum(axis=1), (w * dy * dy).sum(axis=1), (w * dx * dy).sum(axis=1)
-        theta = 0.5 * np.arctan2(2 * sxy, sxx - syy)
-        direction = np.stack([np.cos(theta), np.sin(theta)], axis=1)
-        distance = np.abs(dx * direction[:, None, 1] - dy * direction[:, None, 0])
-        ordered = np.sort(np.where(keep, distance, np.inf), axis=1)
-        median = ordered[np.arange(4), n // 2]
-        keep = keep & (distance <= np.maximum(1.5, 3 * median)[:, None])
-    refined = _crossings(np.stack([cx, cy], axis=1), direction)
-    if refined is None or np.abs(refined - quad).max() > 0.15 * np.linalg.norm(quad[0] - quad[2]):
+    if keep.sum(axis=1).min() < 4:
+        return quad
+    # A line through each side's points; the far ones (a finger) out, and again.
+    _, direction, dx, dy = _side_lines(x, y, keep)
+    distance = np.abs(dx * direction[:, 1:2] - dy * direction[:, 0:1])
+    n = keep.sum(axis=1)
+    median = np.sort(np.where(keep, distance, np.inf), axis=1)[np.arange(4), n // 2]
+    keep = keep & (distance <= np.maximum(1.5, 3 * median)[:, None])
+    if keep.sum(axis=1).min() < 4:
+        return quad
+    centre, direction, _, _ = _side_lines(x, y, keep)
+    refined = _crossings(centre, direction)
+    diagonal = quad[0] - quad[2]
+    if refined is None or np.abs(refined - quad).max() > 0.15 * np.sqrt(diagonal.dot(diagonal)):
         return quad
     return refined
 
@@ -304,11 +317,17 @@ def _masks(image: np.ndarray) -> list[np.ndarray]:
     return [mask for _, mask in sorted(_mask_stream(image), key=lambda m: m[0])]
 
 
+@lru_cache(maxsize=8)
+def _ring_at(height: int, width: int) -> np.ndarray:
+    """Where `border_ring` takes its pixels, as indices into a height × width image's pixels."""
+    grid = np.arange(height * width).reshape(height, width)
+    return np.concatenate([grid[1:3, 6:-6].ravel(), grid[-3:-1, 6:-6].ravel(),
+                           grid[6:-6, 1:3].ravel(), grid[6:-6, -3:-1].ravel()])
+
+
 def border_ring(warped: np.ndarray) -> np.ndarray:
     """The pixels (N×3 float) of the white border band of a WARP_W × WARP_H warp."""
-    f = warped.astype(np.float32)
-    return np.concatenate([f[1:3, 6:-6].reshape(-1, 3), f[-3:-1, 6:-6].reshape(-1, 3),
-                           f[6:-6, 1:3].reshape(-1, 3), f[6:-6, -3:-1].reshape(-1, 3)])
+    return np.take(warped.reshape(-1, 3), _ring_at(*warped.shape[:2]), axis=0).astype(np.float32)
 
 
 def _band_mask(outer: int, inner: int, inset: int) -> np.ndarray:
@@ -321,29 +340,40 @@ def _band_mask(outer: int, inner: int, inset: int) -> np.ndarray:
 
 _RING = _band_mask(1, 3, 6)
 _STEP_BAND = _band_mask(6, 9, 14)
+#: The pixels `_card_score` looks at, as indices into a WARP_H × WARP_W warp's pixels: its ring,
+#: its inner part (every other pixel of the middle two thirds) and its step band, one after the
+#: other (`_PARTS`).
+_RING_AT, _STEP_AT = np.flatnonzero(_RING), np.flatnonzero(_STEP_BAND)
+_INNER_AT = (np.arange(WARP_H // 6, WARP_H - WARP_H // 6, 2)[:, None] * WARP_W
+             + np.arange(WARP_W // 6, WARP_W - WARP_W // 6, 2)[None, :]).ravel()
+_SCORED = np.concatenate([_RING_AT, _INNER_AT, _STEP_AT])
+_PARTS = np.cumsum([0, len(_RING_AT), len(_INNER_AT), len(_STEP_AT)])
+_RING_PART, _INNER_PART, _STEP_PART = (slice(a, b) for a, b in zip(_PARTS[:-1], _PARTS[1:]))
 
 
 def _card_score(warped: np.ndarray) -> float:
     """How much the warp looks like a card: an even, whitish border around a different field."""
-    h, w = warped.shape[:2]
-    ring = warped[_RING].astype(np.float32)
-    half, most = len(ring) // 2, len(ring) * 17 // 20
-    white, high = np.partition(ring, (half, most), axis=0)[[half, most]]
+    # One row per channel: numpy's reductions across a last axis of three are slow.
+    pixels = np.take(warped.reshape(-1, 3), _SCORED, axis=0).T.astype(np.float32, order="C")
+    ring, inner = pixels[:, _RING_PART], pixels[:, _INNER_PART]
+    half, most = len(_RING_AT) // 2, len(_RING_AT) * 17 // 20
+    ordered = np.partition(ring, (half, most), axis=1)
+    white, high = ordered[:, half], ordered[:, most]
     brightness = float(white.max())
     if brightness < 35 or (brightness - white.min()) / (brightness + 1) > 0.55:
         return 0.0
     scale = 1 / (white + 1)
-    even = np.count_nonzero(np.abs(ring * scale - 1).max(axis=1) < 0.22) / len(ring)
+    # How far each pixel is from the white, in its most different channel.
+    apart = np.abs(pixels * scale[:, None] - 1).max(axis=0)
+    even = np.count_nonzero(apart[_RING_PART] < 0.22) / len(_RING_AT)
     if even < 0.2:
         return 0.0
-    inner = warped[h // 6: -h // 6: 2, w // 6: -w // 6: 2].reshape(-1, 3).astype(np.float32)
-    field_diff = np.count_nonzero(np.abs(inner * scale - 1).max(axis=1) > 0.25) / len(inner)
+    field_diff = np.count_nonzero(apart[_INNER_PART] > 0.25) / len(_INNER_AT)
     # Nothing on a card face is much brighter than its white border (whose outer rows, on a small
     # card, blur into the table: compare with its brighter pixels).
-    brighter = np.count_nonzero((inner * (1 / (high + 1))).min(axis=1) > 1.15) / len(inner)
+    brighter = np.count_nonzero((inner * (1 / (high + 1))[:, None]).min(axis=0) > 1.15) / len(_INNER_AT)
     # Just inside the thin border the field begins: a step, where a patch of table goes on evenly.
-    band = warped[_STEP_BAND].astype(np.float32)
-    step = np.count_nonzero(np.abs(band * scale - 1).max(axis=1) > 0.25) / len(band)
+    step = np.count_nonzero(apart[_STEP_PART] > 0.25) / len(_STEP_AT)
     return float(even * min(1.0, field_diff * 2.5) * max(0.0, 1 - 5 * brighter)
                  * min(1.0, step / 0.6))
 
