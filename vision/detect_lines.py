@@ -17,6 +17,9 @@ GRID = 4
 PER_CELL = 8
 #: How many opposite-side pairs (best first) are combined into quadrilaterals.
 MAX_PAIRS = 200
+#: Opposite sides that are both bands (a card's thin white border, `_bright_normals`) count this
+#: many times their length when the strongest pairs are kept (a busy table's edges crowd them out).
+BAND_PAIR = 2.0
 #: How many quadrilaterals (strongest sides first) have their sides' support measured.
 MAX_QUADS = 1500
 #: Opposite sides: at most this far from parallel (degrees); the two pairs at least this far from
@@ -157,14 +160,14 @@ def quad_proposals(grey: np.ndarray, min_side: float = 14.0, top: int = 8,
     # Bands first (a card's border), each group longest first; then a few of each part of the
     # image before the longest of the rest.
     first = np.argsort(~band, kind="stable")
-    mid, direction, length, normal = mid[first], direction[first], length[first], normal[first]
+    mid, direction, length, normal, band = mid[first], direction[first], length[first], normal[first], band[first]
     clear = _spread(mid, np.abs(normal).sum(axis=1) > 0, grey.shape)
-    mid, direction, length, normal = mid[clear], direction[clear], length[clear], normal[clear]
+    mid, direction, length, normal, band = mid[clear], direction[clear], length[clear], normal[clear], band[clear]
     if len(mid) < 4:
         return []
     found = []
     for outer in (True, False):
-        corners = _quads(mid, direction, length, normal if outer else -normal, min_side, grey.shape)
+        corners = _quads(mid, direction, length, normal if outer else -normal, min_side, grey.shape, band)
         if len(corners):
             support = _side_support(grey, corners, outer)
             score = support.mean(axis=1) * np.minimum(1.0, 2.5 * support.min(axis=1))
@@ -186,7 +189,7 @@ def quad_proposals(grey: np.ndarray, min_side: float = 14.0, top: int = 8,
     return chosen
 
 
-def _quads(mid, direction, length, normal, min_side: float, shape) -> np.ndarray:
+def _quads(mid, direction, length, normal, min_side: float, shape, band) -> np.ndarray:
     """Q×4×2 float32 quadrilaterals from segments whose `normal`s point inward."""
     # Opposite sides: near-parallel, inward sides facing each other, a card's width apart,
     # overlapping along their length.
@@ -202,7 +205,7 @@ def _quads(mid, direction, length, normal, min_side: float, shape) -> np.ndarray
     none = np.zeros((0, 4, 2), np.float32)
     if len(i) < 2:
         return none
-    strength = np.minimum(length[i], length[j]) + 0.25 * (length[i] + length[j])
+    strength = (np.minimum(length[i], length[j]) + 0.25 * (length[i] + length[j])) * np.where(band[i] & band[j], BAND_PAIR, 1.0)
     keep = np.argsort(-strength)[:MAX_PAIRS]
     i, j, strength = i[keep], j[keep], strength[keep]
     width = (across[i, j] + across[j, i]) / 2
