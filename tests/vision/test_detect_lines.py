@@ -128,3 +128,30 @@ def test_a_quad_inside_a_white_oval_may_be_part_of_a_card():
     # A whole card on a dark table: the table shows round it.
     table = _photo("dark_mat", 3, fingers=False)
     assert not _continues(table, TRUTH)
+
+
+#: Development renders of a small burgundy 4 on checked cloth (a finger and pens at its edge) that
+#: no search found before the band pairs; its true outline.
+BUSY = {
+    "busy-cloth-256.png": [[155.1, 403.4], [161.8, 460.8], [74.1, 462.1], [64.9, 397.1]],
+    "busy-cloth-160.png": [[96.8, 234.8], [203.1, 236.4], [186.2, 376.7], [78.7, 374.4]],
+}
+
+
+@pytest.mark.parametrize("name", sorted(BUSY))
+def test_a_small_card_on_busy_checks_keeps_its_sides_among_the_strongest_pairs(name, monkeypatch):
+    # Checked cloth gives hundreds of edges as long as a small card's sides; counted as plain
+    # edges, the pairs of checks crowd the card's pairs out of the MAX_PAIRS kept.
+    import vision.detect_lines as lines
+
+    grey = cv2.cvtColor(cv2.imread(str(PHOTOS / name)), cv2.COLOR_BGR2GRAY)
+    truth = np.float32(BUSY[name])
+
+    def best_error() -> float:
+        outlines = [_order(q) if outer else _grown(_order(q))
+                    for scale in (0.5, 1.0) for q, outer in quad_proposals(grey, min_side=17, scale=scale)]
+        return min((_error(q, truth) for q in outlines), default=1.0)
+
+    assert best_error() < 0.05
+    monkeypatch.setattr(lines, "BAND_PAIR", 1.0)
+    assert best_error() >= 0.05
