@@ -9,7 +9,7 @@ from .colour import hue_shares, read_colour
 from .decks import DeckProfile, find_deck
 from .detect import FoundCard, find_card
 from .errors import CardNotFoundError
-from .features import dark_field, rank_features, white_reference
+from .features import dark_field, oval_white, rank_features, white_reference
 from .mlp import Mlp
 from .readings import WILD, Reading
 from .recognise_corners import fuse, read_corners
@@ -125,6 +125,9 @@ class Recogniser:
             shape_colour, rank = label.split("/")
             # A clear hue of another colour vetoes; no clear hue leaves the shape's word.
             clash = colour not in (shape_colour, WILD) and shape_colour != WILD and colour_conf > 0.5
+            if clash:  # the border band may be partly table: once more against the oval's white
+                colour, colour_conf = read_colour(warped, oval_white(warped), self.deck.name)
+                clash = colour not in (shape_colour, WILD) and colour_conf > 0.5
             no_hue = 1.5 - colour_conf if colour == WILD else 1.0
             colour_conf = 0.0 if clash else rank_conf
             if shape_colour == WILD:  # a wild face's field is dark: a patch of table's is not
