@@ -16,6 +16,16 @@ HUES = {
 }
 
 
+#: Colours whose hues a strong light cast brings together but whose brightness differs: (the light
+#: one, the dark one, the hues (degrees) between which a pixel votes by its brightness alone, the
+#: brightness from which it is the light one). Classic yellow against the 2018+ deck's yellowish
+#: green: balanced against the card's white (200), yellow fields measure 174-208 on development
+#: renders (5th-95th percentile) and 197-205 on uno-fanned's real prints, green ones 106-172 and
+#: 90-142. Under a cast yellows read 65-72°, nearer that green's 80° than yellow's 52°; in shade
+#: they read up to 62° and darker (from there on by hue: they are yellow's).
+BY_BRIGHTNESS = {"classic": ("yellow", "green", (62.0, 90.0), 170.0)}
+
+
 #: Degrees by which a pixel's hue must be nearer one colour than the next to vote for it.
 MARGIN = 6.0
 
@@ -49,12 +59,13 @@ def _near(deck: str) -> np.ndarray:
     return np.stack([_hue_distance(_DEGREES, hues) < 30 for hues in HUES[deck].values()])
 
 
-def _balanced_hue(region: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each pixel's hue byte (`_DEGREES`) once balanced against the card's white, and whether it
-    is saturated and bright enough for its hue to count."""
+def _balanced_hue(region: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each pixel's hue byte (`_DEGREES`) once balanced against the card's white, whether it is
+    saturated and bright enough for its hue to count, and its brightness (HSV value; the card's
+    white is 200)."""
     balanced = np.clip(region.astype(np.float32) / white * 200, 0, 255).astype(np.uint8)
     hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3)
-    return hsv[:, 0], (hsv[:, 1] > 90) & (hsv[:, 2] > 45)
+    return hsv[:, 0], (hsv[:, 1] > 90) & (hsv[:, 2] > 45), hsv[:, 2]
 
 
 def read_colour(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[str, float]:
@@ -64,13 +75,19 @@ def read_colour(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[str, 
     saturated pixels (a dark wild card) or a split vote (the four-colour oval) reads `wild`.
     """
     h, w = warped.shape[:2]
-    hue, saturated = _balanced_hue(warped[h // 12: -h // 12: 2, w // 12: -w // 12: 2], white)
+    hue, saturated, value = _balanced_hue(warped[h // 12: -h // 12: 2, w // 12: -w // 12: 2], white)
     share = float(saturated.mean())
     names = list(HUES[deck])
     if share < 0.08:
         return WILD, min(1.0, (0.08 - share) / 0.04 + 0.5)
     # Each saturated pixel votes as its hue does (`_votes`); the last count is of no colour.
-    counts = np.bincount(_votes(deck)[hue[saturated]], minlength=len(names) + 1)[:len(names)]
+    voted = _votes(deck)[hue[saturated]]
+    if deck in BY_BRIGHTNESS:  # between two hues a strong cast blurs, the brighter colour is told apart
+        light, dark, (lo, hi), light_from = BY_BRIGHTNESS[deck]
+        between = (_DEGREES[hue[saturated]] > lo) & (_DEGREES[hue[saturated]] < hi)
+        by_value = np.where(value[saturated] >= light_from, names.index(light), names.index(dark))
+        voted = np.where(between, by_value, voted)
+    counts = np.bincount(voted, minlength=len(names) + 1)[:len(names)]
     votes = counts / max(1, saturated.sum())
     order = np.argsort(votes)[::-1]
     top, second = votes[order[0]], votes[order[1]]
@@ -85,6 +102,6 @@ def hue_shares(warped: np.ndarray, white: np.ndarray, deck: str, box: tuple[floa
     printed colour: saturated against the card's white and within 30° of its hue."""
     h, w = warped.shape[:2]
     x0, y0, x1, y1 = box
-    hue, saturated = _balanced_hue(warped[int(y0 * h):int(y1 * h), int(x0 * w):int(x1 * w)], white)
+    hue, saturated, _ = _balanced_hue(warped[int(y0 * h):int(y1 * h), int(x0 * w):int(x1 * w)], white)
     near = _near(deck)[:, hue[saturated]]
     return {name: float(np.count_nonzero(near[i])) / max(1, len(hue)) for i, name in enumerate(HUES[deck])}

@@ -160,9 +160,9 @@ def quad_proposals(grey: np.ndarray, min_side: float = 14.0, top: int = 8,
     # Bands first (a card's border), each group longest first; then a few of each part of the
     # image before the longest of the rest.
     first = np.argsort(~band, kind="stable")
-    mid, direction, length, normal, band = mid[first], direction[first], length[first], normal[first], band[first]
+    mid, direction, length, normal, band = (a[first] for a in (mid, direction, length, normal, band))
     clear = _spread(mid, np.abs(normal).sum(axis=1) > 0, grey.shape)
-    mid, direction, length, normal, band = mid[clear], direction[clear], length[clear], normal[clear], band[clear]
+    mid, direction, length, normal, band = (a[clear] for a in (mid, direction, length, normal, band))
     if len(mid) < 4:
         return []
     found = []
@@ -190,7 +190,8 @@ def quad_proposals(grey: np.ndarray, min_side: float = 14.0, top: int = 8,
 
 
 def _quads(mid, direction, length, normal, min_side: float, shape, band) -> np.ndarray:
-    """Q×4×2 float32 quadrilaterals from segments whose `normal`s point inward."""
+    """Q×4×2 float32 quadrilaterals from segments whose `normal`s point inward (`band`: which
+    segments are the edge of a thin bright band, `_bright_normals`)."""
     # Opposite sides: near-parallel, inward sides facing each other, a card's width apart,
     # overlapping along their length.
     facing = normal @ normal.T
@@ -205,7 +206,8 @@ def _quads(mid, direction, length, normal, min_side: float, shape, band) -> np.n
     none = np.zeros((0, 4, 2), np.float32)
     if len(i) < 2:
         return none
-    strength = (np.minimum(length[i], length[j]) + 0.25 * (length[i] + length[j])) * np.where(band[i] & band[j], BAND_PAIR, 1.0)
+    strength = np.minimum(length[i], length[j]) + 0.25 * (length[i] + length[j])
+    strength *= np.where(band[i] & band[j], BAND_PAIR, 1.0)
     keep = np.argsort(-strength)[:MAX_PAIRS]
     i, j, strength = i[keep], j[keep], strength[keep]
     width = (across[i, j] + across[j, i]) / 2
