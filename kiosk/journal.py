@@ -158,10 +158,21 @@ class MatchStore:
         return self.root / "current.jsonl"
 
     def resume(self) -> tuple[GameJournal, Recovery] | None:
-        """The match in progress, if there is one."""
+        """The match in progress, if there is one.
+
+        A ``current.jsonl`` without one whole line (the power went while a new match's first line
+        was being written) holds no match: it is removed and there is none to resume.
+        """
         if not self.current_path.exists():
             return None
-        return GameJournal.open(self.current_path, durable=self.durable)
+        journal, recovery = GameJournal.open(self.current_path, durable=self.durable)
+        if journal.lines:
+            return journal, recovery
+        journal.close()
+        self.current_path.unlink()
+        if self.durable:
+            _fsync_dir(self.root)
+        return None
 
     def start(self, match_line: dict) -> GameJournal:
         """Begin a new match (a match still in progress is archived first)."""

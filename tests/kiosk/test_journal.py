@@ -64,3 +64,14 @@ def test_the_store_archives_finished_matches(tmp_path):
     assert store.resume()[0].lines == [MATCH]
     store.start(MATCH).close()            # a new match: the old one is kept
     assert len(store.finished()) == 1 and store.current_path.exists()
+
+
+@pytest.mark.parametrize("content", [b"", b'{"t": 0, "event": "ma', b"\x00\x00\x00"])
+def test_a_match_cut_off_before_its_first_line_is_no_match_to_resume(tmp_path, content):
+    # The power went between creating current.jsonl and writing its match line whole.
+    store = MatchStore(tmp_path)
+    store.current_path.write_bytes(content)
+    assert store.resume() is None
+    assert not store.current_path.exists() and store.finished() == []
+    store.start(MATCH).close()
+    assert store.resume()[0].lines == [MATCH]
