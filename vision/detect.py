@@ -47,6 +47,9 @@ CLUSTER_BELOW = 0.55
 CLUSTERS = 8
 CLUSTER_SIDE = 320
 CLUSTER_TOP = 6
+#: Still nothing that sure after the regions: the rest of the outlines (up to this many, best-looking
+#: first) are read too (a blurred card on another card looks like no card by its border).
+REST_MOST = 150
 #: Outlines that look at least this much like a card and hold the best one whole (`_holds`):
 #: at most how many of them are read too.
 HOLDER_LOOK = 0.5
@@ -447,9 +450,9 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
     `verify`, if given, maps a warp (WARP_W × WARP_H, BGR) to how surely it shows a known face
     (0..1); the best few outlines are then chosen by it as well as by their look. `thorough`, for a
     reader that tells a patch of table from a face by its colours too (the Oona deck's): when
-    still nothing is sure, the outlines of the photo's regions of one colour are read as well (a
-    reader without that check reads some of so many patches of table as cards: the classic one
-    takes checked cloth for a Draw Two).
+    still nothing is sure, the outlines of the photo's regions of one colour are read as well, then
+    the rest of the outlines found (a reader without that check reads some of so many patches of
+    table as cards: the classic one takes checked cloth for a Draw Two).
 
     :raises CardNotFoundError: when nothing card-like is in the photo.
     """
@@ -610,6 +613,8 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
                     hull = cv2.convexHull(contour)
                     consider(contour, hull, cv2.contourArea(hull))
         read_new(start, CLUSTER_TOP)
+        if not ranked or ranked[0][0] < CLUSTER_BELOW:
+            read_new(0, REST_MOST)
     # The best outlines once more with their sides moved onto the card's own outer edge: a field
     # grown by a guess, a hull round a finger or an oblique card come out a few percent off.
     lo = None

@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
+import vision.detect as detect_module
 import vision.recogniser as recogniser_module
 from vision.detect import TRIM_SOLID, _cluster_masks, _order, _trimmed, find_card, warp
 from vision.features import dark_field, oval_white, white_reference
@@ -168,3 +169,14 @@ def test_the_oval_white_of_a_clean_warp_is_its_border_white():
         warped = warp(photo, _order(quad))
         white = white_reference(warped)
         assert np.abs(oval_white(warped) - white).max() < 0.15 * white.max()
+
+
+def test_with_nothing_sure_the_rest_of_the_outlines_are_read(oona, monkeypatch):
+    # A development render: a blurred turquoise Turn back lying on a magenta card on a keyboard.
+    # Its outline looks like no card (the look score is 0: the blur runs its border into the
+    # card beneath), so neither the biggest nor the best-looking outlines included it.
+    photo = cv2.imread(str(PHOTOS / "rest-keyboard-048.png"))
+    reading = oona.read(photo)
+    assert (reading.colour, reading.rank, reading.unsure) == ("turquoise", "turnback", False)
+    monkeypatch.setattr(detect_module, "REST_MOST", 0)
+    assert oona.read(photo).unsure
