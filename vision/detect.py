@@ -76,8 +76,6 @@ EARLY_SURE = 0.78
 ASPECT_RANGE = (0.45, 0.9)
 #: How much of its bounding rectangle an outline's hull must fill.
 MIN_FILL = 0.75
-#: Above this, which sides are the card's short ones is unclear: both ways are tried.
-SQUARISH = 0.82
 
 
 @dataclass(frozen=True)
