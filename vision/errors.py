@@ -1,5 +1,7 @@
 """Every error the vision package raises, each deriving from `VisionError` and a built-in."""
 
+import os
+
 
 class VisionError(Exception):
     """Base of every error raised by `vision`."""
@@ -22,7 +24,8 @@ class ImageReadError(VisionError, OSError):
     """A photo file could not be read or decoded."""
 
     def __init__(self, path: str):
-        super().__init__(f"cannot read image: {path}")
+        why = "not an image OpenCV can decode" if os.path.isfile(path) else "no such file"
+        super().__init__(f"cannot read image: {path} ({why})")
         self.path = path
 
 

@@ -85,7 +85,7 @@ def evaluate(labels_path, *, deck: str | None = None, out_path=None) -> dict:
     unreadable = []
     for row in rows:
         path = labels_path.parent / row["file"]
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
         if image is None:
             print(f"{labels_path}:{row['line']}: {ImageReadError(str(path))} (counted as unsure)", file=sys.stderr)
             unreadable.append(row["file"])

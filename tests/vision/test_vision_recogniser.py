@@ -126,7 +126,8 @@ def test_eval_reads_labels_as_people_write_them(tmp_path, capsys):
     report = json.loads(captured.out)
     assert report["deck"] == "classic" and report["n"] == 4
     assert report["unreadable"] == ["broken.jpg", "gone.jpg"] and report["unsure_rate"] >= 0.5
-    assert f"{sheet}:5: cannot read image" in captured.err and f"{sheet}:6: cannot read image" in captured.err
+    assert f"{sheet}:5: cannot read image: {tmp_path / 'broken.jpg'} (not an image OpenCV can decode)" in captured.err
+    assert f"{sheet}:6: cannot read image: {tmp_path / 'gone.jpg'} (no such file)" in captured.err
     assert report["confusion"]["red-draw2"] == {"unsure": 1} and report["confusion"]["wild4"] == {"unsure": 1}
 
 
