@@ -484,17 +484,23 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
             if candidates[-1][0] > 0.9:  # the card's own edge: no need to grow it
                 break
 
-    def read_new(start: int, most: int) -> None:
-        """Read the `most` best-looking of the candidates from `start` on that are not outlines
-        already read, into `ranked`."""
+    looked: dict[int, float] = {}  # id of a verified warp: its reading's confidence
+
+    def sure_of(small: np.ndarray) -> float:
+        """`verify(small)`, each warp read once."""
+        if id(small) not in looked:
+            looked[id(small)] = verify(small)
+        return looked[id(small)]
+
+    def read_new(pool, most: int) -> None:
+        """Read the `most` best-looking of the candidates in `pool` that are not outlines already
+        read, into `ranked`."""
         tried = [quad for _, quad, _ in ranked]
-        for look, _, quad, small in sorted(candidates[start:], key=lambda c: -c[0])[:most]:
+        for look, _, quad, small in sorted(pool, key=lambda c: -c[0])[:most]:
             if not _close_to_any(quad, tried):
                 tried.append(quad)
-                ranked.append(((0.5 + 0.5 * look) * verify(small), quad, small))
+                ranked.append(((0.5 + 0.5 * look) * sure_of(small), quad, small))
         ranked.sort(key=lambda c: -c[0])
-
-    looked: dict[int, float] = {}  # id of a verified warp: its reading's confidence
     blobs: list[tuple[float, np.ndarray, bool]] = []  # (hull area, contour, field only)
     for index, mask in _mask_stream(image):
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
@@ -528,9 +534,7 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
         if verify is not None and candidates:
             look, _, _, small = max(candidates, key=lambda c: c[0])
             if look >= EARLY_LOOK:
-                if id(small) not in looked:
-                    looked[id(small)] = verify(small)
-                if (0.5 + 0.5 * look) * looked[id(small)] >= EARLY_SURE:
+                if (0.5 + 0.5 * look) * sure_of(small) >= EARLY_SURE:
                     break
     largest = max((area for score, area, _, _ in candidates if score > 0.3), default=1.0)
     ranked = sorted(((score * (0.8 + 0.2 * min(1.0, np.sqrt(area / largest))), quad, small)
@@ -545,8 +549,7 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
                 break
             if _close_to_any(quad, [other for _, other, _ in confirmed]):
                 continue
-            sure = looked[id(small)] if id(small) in looked else verify(small)
-            confirmed.append(((0.5 + 0.5 * score) * sure, quad, small))
+            confirmed.append(((0.5 + 0.5 * score) * sure_of(small), quad, small))
             confirmed.sort(key=lambda c: -c[0])
         ranked = confirmed
         if not ranked or ranked[0][0] < FALLBACK_BELOW:
@@ -563,17 +566,12 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
                     if _close_to_any(quad, tried):
                         continue
                     tried.append(quad)
-                    sure = looked[id(small)] if id(small) in looked else verify(small)
-                    ranked.append(((0.5 + 0.5 * look) * sure, quad, small))
+                    ranked.append(((0.5 + 0.5 * look) * sure_of(small), quad, small))
             ranked.sort(key=lambda c: -c[0])
     if verify is not None and ranked:
         # The best may be part of a card (a classic Draw Two's symbol is two small cards): the
         # card-like outlines holding it are read too, even when it already looked sure enough.
-        holders = [c for c in candidates if c[0] >= HOLDER_LOOK and _holds(c[2], ranked[0][1])]
-        for look, _, quad, small in sorted(holders, key=lambda c: -c[0])[:HOLDER_TOP]:
-            if not _close_to_any(quad, [other for _, other, _ in ranked]):
-                ranked.append(((0.5 + 0.5 * look) * verify(small), quad, small))
-        ranked.sort(key=lambda c: -c[0])
+        read_new([c for c in candidates if c[0] >= HOLDER_LOOK and _holds(c[2], ranked[0][1])], HOLDER_TOP)
     if verify is not None and (not ranked or ranked[0][0] < LINES_BELOW):
         # Nothing sure: the blobs a finger or a pen sticks out of (filling their hull poorly),
         # without it.
@@ -584,7 +582,7 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
             if trimmed is not None and len(trimmed) >= 4:
                 hull = cv2.convexHull(trimmed)
                 consider(trimmed, hull, cv2.contourArea(hull), field_only=field_only)
-        read_new(start, TRIM_TOP)
+        read_new(candidates[start:], TRIM_TOP)
     grey = None
     # A sure outline inside something of its own colours may be part of a bigger card.
     below = LINES_BELOW
@@ -610,9 +608,9 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
                 if len(contour) >= 8:
                     hull = cv2.convexHull(contour)
                     consider(contour, hull, cv2.contourArea(hull))
-        read_new(start, CLUSTER_TOP)
+        read_new(candidates[start:], CLUSTER_TOP)
         if not ranked or ranked[0][0] < CLUSTER_BELOW:
-            read_new(0, REST_MOST)
+            read_new(candidates, REST_MOST)
     # The best outlines once more with their sides moved onto the card's own outer edge: a field
     # grown by a guess, a hull round a finger or an oblique card come out a few percent off.
     lo = None
