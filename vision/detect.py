@@ -35,9 +35,13 @@ LINES_INSIDE_BELOW = 0.97
 #: first (quick, enough for most), then full size (a small card's sides).
 LINE_SCALES = (0.5, 1.0)
 #: An outline read at least this surely that holds the best one whole and is this much bigger
-#: is chosen instead (the best was part of the card).
+#: is chosen instead (the best was part of the card), unless it is read less than NEST_KEEP as
+#: surely as the best (then it is more likely the card with a piece of table or of the card
+#: beneath: a classic Draw Two's holder reads at 0.9 of its symbol, a card and the one under it
+#: at 0.75 of the card alone).
 NEST_SURE = 0.6
 NEST_BIGGER = 1.5
+NEST_KEEP = 0.85
 #: Still nothing this sure after the straight edges (and `thorough` asked for): the photo is cut
 #: into regions of one colour (k-means over a reduced copy: CLUSTERS colours at CLUSTER_SIDE px on
 #: the longer side) and the CLUSTER_TOP best-looking region outlines are read too (a blurred card
@@ -76,6 +80,16 @@ EARLY_SURE = 0.78
 ASPECT_RANGE = (0.45, 0.9)
 #: How much of its bounding rectangle an outline's hull must fill.
 MIN_FILL = 0.75
+#: Still nothing this sure after every search (and `thorough` asked for): the photo is searched
+#: once more enlarged ZOOM times, in ZOOM_TILE-px square tiles overlapping by half (a card up to
+#: ZOOM_TILE / 2 / ZOOM px lies whole in one). A card near the smallest size (60 px tall) has a
+#: white border two or three pixels wide, which the masks and the straight edges lose among a
+#: busy table's; enlarged, the same steps find it. Only outlines read at least ZOOM_SURE surely
+#: are taken from the tiles (more tries, more chances to read a patch of table as a card).
+ZOOM_BELOW = 0.75
+ZOOM = 2.0
+ZOOM_TILE = 640
+ZOOM_SURE = 0.9
 
 
 @dataclass(frozen=True)
@@ -389,12 +403,16 @@ def warp(image: np.ndarray, quad: np.ndarray, size=(WARP_W, WARP_H)) -> np.ndarr
 
 #: Round a quad, the band (as a share of its size) whose colours are compared with its own.
 _AROUND = 1.3
+#: Round a quad, an even colour this much brighter than the quad's brightest is a card's white
+#: round a symbol of it (whatever the light's colour cast: a 2018 Draw Two's two small cards).
+AROUND_BRIGHTER = 1.1
 
 
 def _continues(photo: np.ndarray, quad: np.ndarray) -> bool:
     """Whether the band just outside a quad is mostly of the colours inside it (its white or its
-    field's colour) or an even white brighter than its own: the quad is then likely part of a
-    bigger card (a symbol in its oval, one end), where round a whole card the table shows."""
+    field's colour) or an even white (one even colour, under a colour cast) brighter than its own:
+    the quad is then likely part of a bigger card (a symbol in its oval, one end), where round a
+    whole card the table shows."""
     grown = warp(photo, _grown(quad, _AROUND, _AROUND), (52, 78)).astype(np.float32)
     h, w = grown.shape[:2]
     inset_y, inset_x = int(round(h * (1 - 1 / _AROUND) / 2)), int(round(w * (1 - 1 / _AROUND) / 2))
@@ -413,6 +431,10 @@ def _continues(photo: np.ndarray, quad: np.ndarray) -> bool:
         near |= np.abs(band - colour).max(axis=1) < 0.15 * scale
     # ... or whiter than anything inside it (the quad lies in a card's white oval).
     near |= (band.min(axis=1) > 0.8 * band.max(axis=1)) & (band.min(axis=1) > float(white.min()))
+    # ... or of one colour clearly brighter than its own brightest (the same, under a colour cast).
+    even = np.median(band, axis=0)
+    if float(even.sum()) > AROUND_BRIGHTER * float(white.sum()):
+        near |= np.abs(band - even).max(axis=1) < 0.1 * float(even.max())
     return float(near.mean()) > 0.5
 
 
@@ -434,12 +456,39 @@ def _holds(outer: np.ndarray, inner: np.ndarray) -> bool:
 def _outermost(ranked: list[tuple[float, np.ndarray, np.ndarray]]) -> tuple[float, np.ndarray, np.ndarray]:
     """The best outline, unless another one fairly sure of itself holds it whole and is much
     bigger: a card's oval, its numeral or one end of it can read as a card, the card round it is
-    the one on the table."""
+    the one on the table (if read nearly as surely: NEST_KEEP)."""
     best = ranked[0]
     for other in ranked[1:]:
-        if other[0] >= NEST_SURE and _holds(other[1], best[1]):
+        if other[0] >= max(NEST_SURE, NEST_KEEP * ranked[0][0]) and _holds(other[1], best[1]):
             best = other
     return best
+
+
+def _tile_starts(length: int) -> list[int]:
+    """Where ZOOM_TILE-long tiles start along `length` px, evenly, at most half a tile apart."""
+    if length <= ZOOM_TILE:
+        return [0]
+    steps = int(np.ceil((length - ZOOM_TILE) / (ZOOM_TILE / 2)))
+    return [int(round(i * (length - ZOOM_TILE) / steps)) for i in range(steps + 1)]
+
+
+def _zoomed(photo: np.ndarray, factor: float, verify) -> list[tuple[float, np.ndarray, np.ndarray]]:
+    """The cards found in `photo` enlarged `factor` times, tile by tile (`find_card` on each) and
+    read at least ZOOM_SURE surely, as (score, quad, warp); the quad's coordinates are the
+    enlarged photo's divided by ZOOM (`find_card`'s working copy's, when `factor` takes the
+    photo to ZOOM times that copy's size)."""
+    big = cv2.resize(photo, None, fx=factor, fy=factor,
+                     interpolation=cv2.INTER_CUBIC if factor > 1 else cv2.INTER_AREA)
+    found = []
+    for y in _tile_starts(big.shape[0]):
+        for x in _tile_starts(big.shape[1]):
+            try:
+                card = find_card(big[y:y + ZOOM_TILE, x:x + ZOOM_TILE], verify)
+            except CardNotFoundError:
+                continue
+            if verify(card.warped) >= ZOOM_SURE:
+                found.append((card.score, ((card.quad + (x, y)) / ZOOM).astype(np.float32), card.warped))
+    return found
 
 
 def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCard:
@@ -450,10 +499,12 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
     reader that tells a patch of table from a face by its colours too (the Oona deck's): when
     still nothing is sure, the outlines of the photo's regions of one colour are read as well, then
     the rest of the outlines found (a reader without that check reads some of so many patches of
-    table as cards: the classic one takes checked cloth for a Draw Two).
+    table as cards: the classic one takes checked cloth for a Draw Two), then the photo enlarged
+    (ZOOM: a small card on a busy table).
 
     :raises CardNotFoundError: when nothing card-like is in the photo.
     """
+    original = photo
     scale = min(1.0, MAX_SIDE / max(photo.shape[:2]))
     if scale != 1.0:
         photo = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
@@ -627,6 +678,10 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
         ranked.append((SNAP_BONUS * (0.5 + 0.5 * look) * verify(small) if verify is not None
                        else SNAP_BONUS * look, snapped, small))
     ranked.sort(key=lambda c: -c[0])
+    if thorough and verify is not None and (not ranked or ranked[0][0] < ZOOM_BELOW):
+        # Enlarged from the photo as given (a bigger one keeps its own detail).
+        ranked.extend(_zoomed(original, ZOOM * scale, verify))
+        ranked.sort(key=lambda c: -c[0])
     if not ranked or ranked[0][0] < (0.2 if verify else 0.35):
         raise CardNotFoundError("no card found in the photo")
     score, quad, small = _outermost(ranked)

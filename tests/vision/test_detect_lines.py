@@ -113,8 +113,9 @@ def test_a_sure_outline_round_the_best_one_wins():
     card = np.float32([[100, 100], [200, 100], [200, 250], [100, 250]])
     oval = np.float32([[130, 150], [170, 150], [170, 200], [130, 200]])
     elsewhere = np.float32([[300, 100], [400, 100], [400, 250], [300, 250]])
-    assert _outermost([(0.95, oval, None), (0.7, card, None)])[1] is card
-    assert _outermost([(0.95, oval, None), (0.5, card, None)])[1] is oval  # not sure enough
+    assert _outermost([(0.95, oval, None), (0.85, card, None)])[1] is card
+    assert _outermost([(0.95, oval, None), (0.75, card, None)])[1] is oval  # much less sure (NEST_KEEP)
+    assert _outermost([(0.65, oval, None), (0.58, card, None)])[1] is oval  # not sure enough (NEST_SURE)
     assert _outermost([(0.95, oval, None), (0.9, elsewhere, None)])[1] is oval  # not round it
     assert _outermost([(0.95, card, None), (0.9, oval, None)])[1] is card
 
