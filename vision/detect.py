@@ -37,11 +37,11 @@ LINE_SCALES = (0.5, 1.0)
 #: An outline read at least this surely that holds the best one whole and is this much bigger
 #: is chosen instead (the best was part of the card), unless it is read less than NEST_KEEP as
 #: surely as the best (then it is more likely the card with a piece of table or of the card
-#: beneath: a classic Draw Two's holder reads at 0.9 of its symbol, a card and the one under it
-#: at 0.75 of the card alone).
+#: beneath: a classic Draw Two reads at 0.82-0.97 of its symbol, a card with part of the one
+#: under it at 0.75 of the card alone).
 NEST_SURE = 0.6
 NEST_BIGGER = 1.5
-NEST_KEEP = 0.85
+NEST_KEEP = 0.8
 #: Still nothing this sure after the straight edges (and `thorough` asked for): the photo is cut
 #: into regions of one colour (k-means over a reduced copy: CLUSTERS colours at CLUSTER_SIDE px on
 #: the longer side) and the CLUSTER_TOP best-looking region outlines are read too (a blurred card
