@@ -80,11 +80,13 @@ def read_colour(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[str, 
     names = list(HUES[deck])
     if share < 0.08:
         return WILD, min(1.0, (0.08 - share) / 0.04 + 0.5)
+    hue = hue[saturated]
     # Each saturated pixel votes as its hue does (`_votes`); the last count is of no colour.
-    voted = _votes(deck)[hue[saturated]]
+    voted = _votes(deck)[hue]
     if deck in BY_BRIGHTNESS:  # between two hues a strong cast blurs, the brighter colour is told apart
         light, dark, (lo, hi), light_from = BY_BRIGHTNESS[deck]
-        between = (_DEGREES[hue[saturated]] > lo) & (_DEGREES[hue[saturated]] < hi)
+        degrees = _DEGREES[hue]
+        between = (degrees > lo) & (degrees < hi)
         by_value = np.where(value[saturated] >= light_from, names.index(light), names.index(dark))
         voted = np.where(between, by_value, voted)
     counts = np.bincount(voted, minlength=len(names) + 1)[:len(names)]

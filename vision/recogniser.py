@@ -124,10 +124,12 @@ class Recogniser:
         if "/" in label:  # Oona: the model saw the shape, the hue must agree with it.
             shape_colour, rank = label.split("/")
             # A clear hue of another colour vetoes; no clear hue leaves the shape's word.
-            clash = colour not in (shape_colour, WILD) and shape_colour != WILD and colour_conf > 0.5
+            def clashes(hue_colour: str, hue_conf: float) -> bool:
+                return shape_colour != WILD and hue_colour not in (shape_colour, WILD) and hue_conf > 0.5
+            clash = clashes(colour, colour_conf)
             if clash:  # the border band may be partly table: once more against the oval's white
                 colour, colour_conf = read_colour(warped, oval_white(warped), self.deck.name)
-                clash = colour not in (shape_colour, WILD) and colour_conf > 0.5
+                clash = clashes(colour, colour_conf)
             no_hue = 1.5 - colour_conf if colour == WILD else 1.0
             colour_conf = 0.0 if clash else rank_conf
             if shape_colour == WILD:  # a wild face's field is dark: a patch of table's is not
