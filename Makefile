@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # Debian packages the tests and the app need; installed when missing and we run as root.
 DEB_PACKAGES := systemd libgl1 libegl1 libgl1-mesa-dri libmtdev1 fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-lato fonts-open-sans fonts-roboto-unhinted
 
-.PHONY: run test bench deb-deps clean vision-model vision-corners
+.PHONY: run test test-serial bench deb-deps clean vision-model vision-corners
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +30,11 @@ deb-deps:
 	  fi; \
 	fi
 
+# The whole suite, on every core (pytest-xdist); `make test-serial` runs it in one process.
 test: $(STAMP) deb-deps
+	$(PY) -m pytest -q -n auto
+
+test-serial: $(STAMP) deb-deps
 	$(PY) -m pytest -q
 
 run: $(STAMP) deb-deps
@@ -45,13 +49,24 @@ bench: $(STAMP) deb-deps
 
 # Retrain the card recogniser's models (vision/models/{oona,classic}.npz) from fixed seeds, one core.
 vision-model: $(STAMP) deb-deps
-	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m vision.train --deck all
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m vision.train.cards --deck all
 
 # Retrain the hand scan's corner-index models (vision/models/corners_hand.npz on uno-fanned's
 # training part (OONA_UNO_FANNED, default ../shared/data/uno-fanned); corners_hand_oona.npz on
 # synthetic Oona hands), one core, about 13 minutes for both decks.
 vision-corners: $(STAMP)
-	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m vision.handscan train
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m vision.train.hands train
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+# Issue 21, run by hand (slow, need root; not part of `make test`).
+# check-install-arm64: systemd/install.sh end to end in an arm64 Debian bookworm root under
+# qemu-user (a Raspberry Pi OS stand-in), cached in /var/tmp/oona-arm64 (OONA_ARM64_CACHE).
+# bench-pi: the public command lines on an estimated Raspberry Pi 4 CPU budget (pi-budget --pi4).
+.PHONY: check-install-arm64 bench-pi
+check-install-arm64:
+	systemd/check-install-arm64.sh
+
+bench-pi: $(STAMP) deb-deps
+	$(PY) benchmarks/bench_pi.py --budget pi4

@@ -20,10 +20,12 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vision.handscan import HandScanner, evaluate, load_fanned, score_photos, match  # noqa: E402
-from vision.handscan_colour import index_colour  # noqa: E402
-from vision.handscan_data import turn_photo  # noqa: E402
-from vision.handscan_synth import HELD_OUT_SEED, kiosk_frames, synthetic_hands  # noqa: E402
+from vision.hand.scanner import HandScanner  # noqa: E402
+from vision.train.fanned import load_fanned  # noqa: E402
+from vision.train.hands import evaluate, match, score_photos  # noqa: E402
+from vision.hand.colour import index_colour  # noqa: E402
+from vision.sim.boxes import turn_photo  # noqa: E402
+from vision.sim.hands import HELD_OUT_SEED, kiosk_frames, synthetic_hands  # noqa: E402
 
 
 def turned_fanned(limit: int | None = None):

@@ -72,7 +72,8 @@ def child(mode: str, seconds: float, presses: int) -> None:
 
     from hardware.buttons import SeatButtons
     from hardware.config import default_config
-    from kiosk.ports import CardReading
+    from kiosk.__main__ import seat_input
+    from kiosk.referee.inputs import CardLanded
     from kiosk.rules.cards import Card
 
     factory = MockFactory(pin_class=MockPWMPin)
@@ -81,7 +82,7 @@ def child(mode: str, seconds: float, presses: int) -> None:
     app.demo_table = None
     root = app.build()
     Window.add_widget(root)
-    buttons.on_press(app.hop(app.on_press))
+    buttons.on_press(app.hop(lambda press: app.submit(seat_input(press))))
     drawn = threading.Event()
     from kivy.graphics.opengl import glFinish
 
@@ -102,12 +103,12 @@ def child(mode: str, seconds: float, presses: int) -> None:
     feedback.clock = time.perf_counter           # stamp each buzzer call
     table = session.table
     if table.state.phase == "first_card":
-        app.on_card(CardReading("indigo-6", time.monotonic()))
+        app.submit(CardLanded("indigo-6", time.monotonic()))
     for i in range(presses):
         s = table.state
         s.hands[s.turn] = 2                       # the seat on turn is about to be left on one card
         code = playable(table)
-        played = app.on_card(CardReading(code, time.monotonic()))
+        played = app.submit(CardLanded(code, time.monotonic()))
         assert played.accepted, played.refused.reason
         shown = time.perf_counter() + REACTION_SECONDS
         while time.perf_counter() < shown:        # the card reaches the screen; a player reacts

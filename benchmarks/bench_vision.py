@@ -18,9 +18,9 @@ from pathlib import Path
 
 import cv2
 
-from vision.evaluate import evaluate
-from vision.synth import write_set
-from vision.textures import HELD_OUT
+from vision.train.evaluate import evaluate
+from vision.sim.synth import write_set
+from vision.sim.textures import HELD_OUT
 
 HELD_OUT_SEED = {"oona": 50_000, "classic": 60_000}
 FANNED = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "uno-fanned"
@@ -30,15 +30,15 @@ def fanned_top_card(folder: Path, corners: bool = True) -> list[dict]:
     """Real prints: read each uno-fanned photo whole and compare with its top (last) card's rank.
 
     A proxy only: these are not one-card photos, and colours are not labelled. Reported for the
-    held-out photos (`vision.handscan.held_out`, which the corner-index model never saw: the honest
+    held-out photos (`vision.hand.scanner.held_out`, which the corner-index model never saw: the honest
     figure) and for all of them; `corners=False` reads without the corner indices (as before them).
     """
     import statistics
     import time
 
-    from vision.handscan_data import held_out
+    from vision.train.fanned import held_out
     from vision.readings import oona_rank
-    from vision.recogniser import Recogniser
+    from vision.card.recogniser import Recogniser
 
     recogniser = Recogniser.for_deck("classic", corners=corners)
     with open(folder / "labels.csv", newline="") as f:
@@ -75,9 +75,9 @@ def stages(deck: str, n: int, seed: int) -> dict:
     import numpy as np
 
     from vision.decks import find_deck
-    from vision.detect import _order, warp
-    from vision.recogniser import Recogniser
-    from vision.synth import face_image, render_photo
+    from vision.card.detect import _order, warp
+    from vision.card.recogniser import Recogniser
+    from vision.sim.synth import face_image, render_photo
 
     profile = find_deck(deck)
     faces = profile.faces()
@@ -134,8 +134,8 @@ def tilted(deck: str, n: int, seed: int, far: float) -> dict:
     import numpy as np
 
     from vision.decks import find_deck
-    from vision.recogniser import Recogniser
-    from vision.synth import face_image, render_photo
+    from vision.card.recogniser import Recogniser
+    from vision.sim.synth import face_image, render_photo
 
     faces = find_deck(deck).faces()
     recogniser = Recogniser.for_deck(deck)
@@ -168,7 +168,7 @@ def fanned_corners(folder: Path, part: str = "odd") -> dict:
     import time
     from collections import Counter
 
-    from vision.corner import corner_model, read_index
+    from vision.card.corner import corner_model, read_index
 
     model = corner_model()
     with open(folder / "labels.csv", newline="") as f:

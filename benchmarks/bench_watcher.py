@@ -20,11 +20,11 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vision.recogniser import Recogniser  # noqa: E402
+from vision.card.recogniser import Recogniser  # noqa: E402
 from vision.sources import open_source  # noqa: E402
-from vision.table_sim import DOUBLE_CASES, Score, TableSim, score_events  # noqa: E402
-from vision.watch_tools import bench_watcher  # noqa: E402
-from vision.watcher import PileWatcher  # noqa: E402
+from vision.sim.table import DOUBLE_CASES, Score, TableSim, score_events  # noqa: E402
+from vision.train.watch import bench_watcher  # noqa: E402
+from vision.pile.watcher import PileWatcher  # noqa: E402
 
 
 #: The harder tables' options: a fifth of the plays two cards in one movement, and the rest.
@@ -94,7 +94,8 @@ def main() -> int:
     report["speed"] = bench_watcher(recogniser=recogniser)
     print(json.dumps(report["speed"]), flush=True)
     if not args.no_handscan:
-        from vision.handscan import HandScanner, evaluate
+        from vision.hand.scanner import HandScanner
+        from vision.train.hands import evaluate
 
         report["handscan"] = evaluate(HandScanner(), part="held_out")
         print(json.dumps(report["handscan"]), flush=True)

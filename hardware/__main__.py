@@ -10,10 +10,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from .config import HardwareConfig, default_config, load_config
-from .diagram import wiring_svg, wiring_table
-from .errors import HardwareError
-from .pintest import instant_wait, mock_presses, run_pintest
+from hardware.config import HardwareConfig, default_config, load_config
+from hardware.diagram import wiring_svg, wiring_table
+from hardware.errors import HardwareError
+from hardware.pintest import instant_wait, mock_presses, run_pintest
 
 
 def build_parser() -> argparse.ArgumentParser:

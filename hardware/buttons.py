@@ -7,9 +7,9 @@ from functools import partial
 from gpiozero import Button
 from gpiozero.exc import GPIOZeroError
 
-from .config import HardwareConfig
-from .errors import PinUnavailableError
-from .presses import ButtonKey, Clock, PressSource
+from hardware.config import HardwareConfig
+from hardware.errors import PinUnavailableError
+from hardware.presses import ButtonKey, Clock, PressSource
 
 
 class SeatButtons(PressSource):

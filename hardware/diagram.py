@@ -6,8 +6,8 @@ checks the committed file still matches the default wiring.
 
 from html import escape
 
-from .config import HardwareConfig
-from .header import GROUPS, PHYSICAL, group_of, physical_pin
+from hardware.config import HardwareConfig
+from hardware.header import GROUPS, PHYSICAL, group_of, physical_pin
 
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
 BUZZER_COLOUR = "#e377c2"

@@ -7,10 +7,10 @@ from gpiozero import LED, Buzzer, TonalBuzzer
 from gpiozero.exc import GPIOZeroError
 from gpiozero.tones import Tone
 
-from .config import HardwareConfig
-from .errors import DeviceClosedError, PinUnavailableError
-from .patterns import BUZZER_PATTERNS, LIGHT_PATTERNS, find_pattern
-from .player import Track, Wait
+from hardware.config import HardwareConfig
+from hardware.errors import DeviceClosedError, PinUnavailableError
+from hardware.patterns import BUZZER_PATTERNS, LIGHT_PATTERNS, find_pattern
+from hardware.player import Track, Wait
 
 
 class SeatLights:

@@ -8,8 +8,8 @@ It never imports Kivy; the kiosk forwards its key events here (``key_down``/``ke
 
 from collections.abc import Mapping
 
-from .config import MAX_SEATS, HardwareConfig
-from .presses import ButtonKey, Clock, PressSource
+from hardware.config import MAX_SEATS, HardwareConfig
+from hardware.presses import ButtonKey, Clock, PressSource
 
 CALL_KEYS = "123456"
 CATCH_KEYS = "qwerty"

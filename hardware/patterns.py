@@ -6,7 +6,7 @@ the note. Patterns are told apart by rhythm alone, so they stay distinct on an a
 
 from dataclasses import dataclass
 
-from .errors import UnknownPatternError
+from hardware.errors import UnknownPatternError
 
 
 @dataclass(frozen=True)

@@ -10,13 +10,13 @@ from collections.abc import Callable
 
 from gpiozero.pins.mock import MockFactory
 
-from .buttons import SeatButtons
-from .config import HardwareConfig
-from .events import EventQueue, Freed, Press, Stuck
-from .feedback import SeatLights, TableBuzzer
-from .header import physical_pin
-from .patterns import BUZZER_PATTERNS
-from .player import Wait
+from hardware.buttons import SeatButtons
+from hardware.config import HardwareConfig
+from hardware.events import EventQueue, Freed, Press, Stuck
+from hardware.feedback import SeatLights, TableBuzzer
+from hardware.header import physical_pin
+from hardware.patterns import BUZZER_PATTERNS
+from hardware.player import Wait
 
 BUTTON_NAMES = {
     "call": "call «باقي وحدة!»",

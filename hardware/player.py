@@ -3,8 +3,8 @@
 import threading
 from collections.abc import Callable
 
-from .errors import DeviceClosedError
-from .patterns import Pattern
+from hardware.errors import DeviceClosedError
+from hardware.patterns import Pattern
 
 Wait = Callable[[float, threading.Event], bool]
 """``wait(seconds, stop)``: pause up to ``seconds``; ``True`` if ``stop`` was set meanwhile."""

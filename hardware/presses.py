@@ -9,8 +9,8 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from .errors import DeviceClosedError
-from .events import ButtonEvent, Freed, Press, Stuck
+from hardware.errors import DeviceClosedError
+from hardware.events import ButtonEvent, Freed, Press, Stuck
 
 Clock = Callable[[], float]
 ButtonKey = tuple[int, str]

@@ -21,10 +21,11 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .decks import DeckChoice, Decks
-from .journal import MatchStore
-from .ports import HardwareFeedback, RecordingFeedback
-from .session import Session
+from kiosk.camera.decks import DeckChoice, Decks
+from kiosk.referee.journal import MatchStore
+from kiosk.referee.ports import HardwareFeedback, RecordingFeedback
+from kiosk.referee.inputs import ButtonFreed, ButtonStuck, CameraChanged, SeatPressed
+from kiosk.referee.session import Session
 
 log = logging.getLogger("kiosk")
 
@@ -77,15 +78,15 @@ def camera_spec(args, config) -> str | None:
 
 
 def recogniser_for(choice):
-    """Vision's card recogniser for a :class:`~kiosk.decks.DeckChoice`: the shipped one for a
+    """Vision's card recogniser for a :class:`~kiosk.camera.decks.DeckChoice`: the shipped one for a
     printed deck, the enrolled profile for a deck enrolled at this table.
 
     :raises DeckProfileError: an enrolled profile that cannot be read.
     """
     if choice.profile is not None:
-        from vision.enrol import EnrolledRecogniser
+        from vision.enrol.profile import EnrolledRecogniser
         return EnrolledRecogniser.load(choice.profile)
-    from vision.recogniser import Recogniser
+    from vision.card.recogniser import Recogniser
     return Recogniser.for_deck(choice.name)
 
 
@@ -93,15 +94,15 @@ def open_camera(spec: str, deck, *, source_factory=None):
     """The camera card source for ``spec``: vision's frame source, its pile watcher (the chosen
     deck's recogniser, loaded on the camera's thread, again whenever the choice changes) and the
     calibration for the settings preview. ``deck`` is a deck name or a function giving the
-    :class:`~kiosk.decks.DeckChoice` chosen now."""
-    from .camera import CameraCardSource
-    from .decks import DeckChoice
+    :class:`~kiosk.camera.decks.DeckChoice` chosen now."""
+    from kiosk.camera.source import CameraCardSource
+    from kiosk.camera.decks import DeckChoice
 
     current = deck if callable(deck) else (lambda: DeckChoice(deck, deck))
     loaded: dict[DeckChoice, object] = {}
 
     def make_watcher():
-        from vision.watcher import PileWatcher
+        from vision.pile.watcher import PileWatcher
         choice = current()
         if choice not in loaded:
             loaded.clear()                      # one recogniser in memory
@@ -109,7 +110,7 @@ def open_camera(spec: str, deck, *, source_factory=None):
         return PileWatcher(loaded[choice], deck=choice.style)
 
     def calibrate(frames):
-        from vision.calibrate import calibrate as check
+        from vision.pile.calibrate import calibrate as check
         return check(frames)
 
     def open_source(text: str):
@@ -123,15 +124,15 @@ def open_camera(spec: str, deck, *, source_factory=None):
 
 def vision_tools(deck):
     """The hand scan, the enrolment photo check and the enrolment itself, for the screens;
-    ``deck()`` gives the :class:`~kiosk.decks.DeckChoice` read now (its style names the cards)."""
-    from .ports import VisionTools
+    ``deck()`` gives the :class:`~kiosk.camera.decks.DeckChoice` read now (its style names the cards)."""
+    from kiosk.referee.ports import VisionTools
 
     def scan(image):
-        from vision.handscan import scan_hand
+        from vision.hand.scanner import scan_hand
         return scanned_cards(scan_hand_readings(scan_hand, image, deck().style))
 
     def card_photo(image):
-        from vision.detect import find_card
+        from vision.card.detect import find_card
         from vision.errors import CardNotFoundError
         try:
             quad = find_card(image).quad
@@ -146,7 +147,7 @@ def vision_tools(deck):
         return image[y0:y1, x0:x1].copy()
 
     def enrol(photos, name, path):
-        from vision.enrol import EnrolledRecogniser
+        from vision.enrol.profile import EnrolledRecogniser
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         EnrolledRecogniser.enrol(photos, name).save(path)
         return path
@@ -164,14 +165,14 @@ def scan_hand_readings(scan_hand, image, style: str) -> list:
 
 
 def scanned_cards(readings) -> list:
-    """Vision's hand readings (either deck's names) as :class:`~kiosk.hand_scan.ScannedCard`;
+    """Vision's hand readings (either deck's names) as :class:`~kiosk.camera.hand_scan.ScannedCard`;
     a colour not read (or read where a card has none) is left for the table to touch in, and a
     reading that names no card is dropped."""
     from vision.errors import UnknownNameError
     from vision.readings import oona_colour, oona_rank
 
-    from .hand_scan import ScannedCard
-    from .rules.cards import WILD_RANKS
+    from kiosk.camera.hand_scan import ScannedCard
+    from kiosk.rules.cards import WILD_RANKS
 
     cards = []
     for reading in readings:
@@ -191,15 +192,15 @@ def scanned_cards(readings) -> list:
 def demo_camera(deck, seed: int, faces, *, style: str | None = None):
     """The demo's simulated table (cards thrown on demand, ``faces(code)`` their art, of the
     ``style`` deck) and its camera card source, reading ``deck`` (a name, or a function giving
-    the :class:`~kiosk.decks.DeckChoice` chosen now)."""
-    from vision.table_sim import TableSim
+    the :class:`~kiosk.camera.decks.DeckChoice` chosen now)."""
+    from vision.sim.table import TableSim
 
-    from .demo_camera import LiveTable, LiveTableSource
+    from kiosk.demo.camera import LiveTable, LiveTableSource
 
     style = style or (deck if isinstance(deck, str) else deck().style)
     # 480 × 360 with 120-pixel cards: read as well as 640 × 480 (60 of 60 thrown), half the memory
     sim = TableSim(seed=seed, cards=0, deck=style, width=480, height=360, card_px=120)
-    del sim._noise[2:]          # two frames' sensor noise, alternating, are enough
+    sim.keep_noise(2)           # two frames' sensor noise, alternating, are enough
     table = LiveTable(sim, faces, seed=seed)
     return table, open_camera("synthetic:demo", deck, source_factory=lambda: LiveTableSource(table))
 
@@ -226,40 +227,90 @@ class Kiosk:
 
     session: Session
     demo: object | None
-    """The :class:`~kiosk.demo.DemoTable`, or ``None``."""
+    """The :class:`~kiosk.demo.table.DemoTable`, or ``None``."""
     presses: object
     """The seat buttons (GPIO) or the keyboard's seats."""
     feedback: object
     gpio: bool
     camera: object | None
-    """The :class:`~kiosk.camera.CameraCardSource` (not started), or ``None`` (cards touched in)."""
+    """The :class:`~kiosk.camera.source.CameraCardSource` (not started), or ``None`` (cards touched in)."""
     decks: Decks | None = None
     """The decks this kiosk reads (printed and enrolled) and the one chosen."""
     tools: object | None = None
-    """The hand scan and deck enrolment (:class:`~kiosk.ports.VisionTools`), with a camera."""
+    """The hand scan and deck enrolment (:class:`~kiosk.referee.ports.VisionTools`), with a camera."""
 
-    def start_camera(self, hop) -> None:
-        """Start watching the pile; ``hop(handler)`` makes a thread-safe caller onto the UI thread."""
+    def start_camera(self, hop, submit=None) -> None:
+        """Start watching the pile; ``hop(handler)`` makes a thread-safe caller onto the UI thread,
+        ``submit`` takes the referee's inputs there (the session's own door by default)."""
         if self.camera is None:
             return
-        on_card = self.demo.reading if self.demo is not None else self.session.card
-        self.camera.start(hop(on_card), hop(self.session.camera))
+        submit = submit or self.session.submit
+        on_card = self.demo.reading if self.demo is not None else submit
+        self.camera.start(hop(on_card), hop(lambda status: submit(CameraChanged(status))))
 
     def close(self) -> None:
+        """Shut down in order: the camera's thread (and its frame source's) first, the faces
+        drawn ahead, the buttons and lights, then the journal; idempotent."""
         if self.camera is not None:
             self.camera.close()
+            from vision.pile.faces import stop_warming
+
+            stop_warming()
         self.presses.close()
         self.feedback.close()
         self.session.close()
 
 
+SHUTDOWN_SECONDS = 10.0
+"""How long the kiosk waits at exit for its own threads (a hand scan, an enrolment) to end."""
+
+
+def leave(code: int, *, wait: float = SHUTDOWN_SECONDS) -> int:
+    """The exit code, once every other thread has ended.
+
+    NOTE: a daemon thread still inside native code when Python finalizes is unwound by
+    ``pthread_exit`` through OpenCV's C++ frames, and the process aborts ("terminate called
+    without an active exception", SIGABRT; CPython gh-87135). Everything is closed by now (the
+    journal fsynced and closed), so if a thread is still busy after ``wait`` seconds the process
+    leaves without finalizing instead.
+    """
+    import threading
+    import time
+
+    deadline = time.monotonic() + wait
+    for thread in threading.enumerate():
+        if thread is not threading.current_thread():
+            thread.join(max(0.0, deadline - time.monotonic()))
+    busy = [t.name for t in threading.enumerate() if t is not threading.current_thread() and t.is_alive()]
+    if busy:
+        log.warning("threads still running at exit (%s): leaving without finalizing", ", ".join(busy))
+        logging.shutdown()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
+
+
+def seat_input(event):
+    """A seat button's event from ``hardware`` (``Press``, ``Stuck``, ``Freed``) as the referee's input."""
+    from hardware.events import Press, Stuck
+
+    if isinstance(event, Press):
+        return SeatPressed(event.seat, event.button, event.t)
+    if isinstance(event, Stuck):
+        return ButtonStuck(event.seat, event.button)
+    return ButtonFreed(event.seat, event.button)
+
+
 def card_render(deck: str):
     """The simulated camera's snapshot: the card's face from vision's art (BGR), small."""
-    from vision.classic_art import classic_face
-    from vision.oona_art import card_png
+    from vision.art.classic import classic_face
+    from vision.art.oona import card_png
 
-    classic = {"saffron": "yellow", "turquoise": "green", "burgundy": "red", "indigo": "blue"}
-    classic_rank = {"stop": "skip", "turnback": "reverse", "take2": "draw2", "colour": "wild", "colour4": "wild4"}
+    from vision.readings import CLASSIC_TO_OONA_COLOUR, CLASSIC_TO_OONA_RANK
+
+    classic = {oona: name for name, oona in CLASSIC_TO_OONA_COLOUR.items()}
+    classic_rank = {oona: name for name, oona in CLASSIC_TO_OONA_RANK.items()}
     cache: dict[str, object] = {}
 
     def render(code: str):
@@ -312,14 +363,25 @@ def open_gpio(config):
         return None, None, f"{type(exc).__name__}: {exc}"
 
 
+def read_config(path):
+    """The kiosk's config file checked, its ``[hardware]`` by the hardware package's own checker.
+
+    :raises ConfigError: a value is wrong (its key named).
+    """
+    from hardware.config import parse_config as parse_hardware
+
+    from kiosk.config import load_config
+
+    return load_config(path, hardware=parse_hardware)
+
+
 def build(args, *, clock=None) -> Kiosk:
     """Everything but the window: the session, the demo, the seats, the feedback and the camera."""
     from hardware.keyboard import KeyboardSeats
 
-    from .config import load_config
-    from .history import History
+    from kiosk.history.store import History
 
-    config = load_config(args.config)
+    config = read_config(args.config)
     hardware = config.hardware
     state_dir = args.state_dir or default_state_dir()
     spec = camera_spec(args, config)
@@ -346,13 +408,13 @@ def build(args, *, clock=None) -> Kiosk:
     if is_demo:
         if spec is not None:
             log.info("the demo plays with its own simulated camera: %s is not used", spec)
-        from .demo import DemoTable
+        from kiosk.demo.table import DemoTable
         faces = card_render(style)              # one cache of card art for the table and the demo
         table, camera = demo_camera(lambda: decks.selected, args.seed, faces, style=style)
         demo = DemoTable(session, players=args.players, seed=args.seed, render=faces, thrower=table)
         demo.start()
     elif spec == "none":
-        session.camera("lost")                  # no camera: every card is touched in
+        session.submit(CameraChanged("lost"))   # no camera: every card is touched in
     else:
         camera = open_camera(spec, lambda: decks.selected)
     if camera is not None:
@@ -366,13 +428,13 @@ def main(argv: list[str] | None = None) -> int:
     tune_malloc()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     if args.import_history is not None:
-        from .history_file import import_command
+        from kiosk.history.file import import_command
         return import_command(args.import_history, args.state_dir or default_state_dir())
     if args.screenshot is not None and args.seconds is None:
         build_parser().error("--screenshot needs --seconds")
-    from .config import ConfigError, load_config
+    from kiosk.errors import ConfigError
     try:
-        load_config(args.config)                 # refuse a wrong config before anything starts
+        read_config(args.config)                 # refuse a wrong config before anything starts
     except ConfigError as exc:
         log.error("config %s: %s", args.config, exc)
         print(f"oona-kiosk: config {args.config}: {exc}", file=sys.stderr)
@@ -380,27 +442,29 @@ def main(argv: list[str] | None = None) -> int:
     # NOTE: Kivy's default clock sleeps out each 1/60 s frame before it runs what other threads
     # scheduled; the interruptible one wakes at once for a seat press or a card (up to 16 ms sooner).
     os.environ.setdefault("KIVY_CLOCK", "interrupt")
-    from .ui.boot import configure, has_display
+    from kiosk.ui.boot import configure, has_display
 
     configure(windowed=args.windowed or args.seconds is not None,
               offscreen=not has_display() or (args.seconds is not None and not os.environ.get("DISPLAY")))
     kiosk = build(args)
-    from .ui.app import OonaApp, run_for
+    from kiosk.ui.app import OonaApp, run_for
 
     app = OonaApp(kiosk.session, lang=args.lang, deck=kiosk.decks.selected.style, demo_table=kiosk.demo,
                   keyboard=None if kiosk.gpio else kiosk.presses,
                   pintest=pintest_runner(args.config, mock=not kiosk.gpio),
                   decks=kiosk.decks, tools=kiosk.tools)
     app.camera = kiosk.camera                   # the screens' previews
-    kiosk.presses.on_press(app.hop(app.on_press))
-    kiosk.start_camera(app.hop)
+    # every input goes through the App's door (the session's, then the screen follows)
+    kiosk.presses.on_press(app.hop(lambda press: app.submit(seat_input(press))))
+    kiosk.presses.on_status(app.hop(lambda status: app.submit(seat_input(status))))
+    kiosk.start_camera(app.hop, app.submit)
     if args.seconds is not None:
         run_for(app, args.seconds, args.screenshot)
     try:
         app.run()
     finally:
         kiosk.close()
-    return 0
+    return leave(0)
 
 
 if __name__ == "__main__":

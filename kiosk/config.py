@@ -1,12 +1,14 @@
 """The kiosk's TOML config: ``[kiosk]`` (language, deck, camera, players and names),
-``[table]`` (rules options), ``[coins]`` and ``[hardware]`` (pins), each checked by its owner.
+``[table]`` (rules options), ``[coins]`` and ``[hardware]`` (pins), each checked by its owner:
+the rules core checks ``[table]``, the coin ledger ``[coins]``, and the composition root hands in
+the hardware package's own checker for ``[hardware]`` (this module never imports ``hardware``).
 
 A wrong value is refused before anything starts; the error names the key:
 
 >>> parse_config({"table": {"catch_by": "x"}})
 Traceback (most recent call last):
 ...
-kiosk.config.ConfigError: table.catch_by: 'x' is not allowed (allowed: any_opponent, next_player, anyone)
+kiosk.errors.ConfigError: table.catch_by: 'x' is not allowed (allowed: any_opponent, next_player, anyone)
 """
 
 from __future__ import annotations
@@ -15,23 +17,17 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
-from .coins import CoinOptions
-from .errors import HistoryError
-from .rules.errors import OptionError
-from .rules.options import Options
+from kiosk.history.coins import CoinOptions
+from kiosk.errors import ConfigError, HistoryError
+from kiosk.rules.errors import OptionError
+from kiosk.rules.options import Options
+
+__all__ = ["ConfigError", "KioskConfig", "load_config", "parse_config"]
 
 KIOSK_KEYS = {"language": ("ar", "en"), "deck": ("oona", "classic"), "camera": None, "players": None,
               "names": None, "demo": None}
-
-
-class ConfigError(ValueError):
-    """A config value the kiosk refuses; ``key`` names it (``table.catch_by``), ``reason`` says why."""
-
-    def __init__(self, key: str, reason: str):
-        super().__init__(f"{key}: {reason}")
-        self.key = key
-        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -48,16 +44,18 @@ class KioskConfig:
     """The rules options as written (a preset and changes), checked by ``Options.from_mapping``."""
     coins: CoinOptions = field(default_factory=CoinOptions)
     hardware: object = None
-    """A ``hardware.config.HardwareConfig``."""
+    """What the ``hardware`` checker made of ``[hardware]`` (the composition root passes
+    ``hardware.config.parse_config``: a ``HardwareConfig``), or the table as written without one."""
 
 
-def load_config(path: str | Path | None) -> KioskConfig:
-    """Read and check the file (``None``: the defaults).
+def load_config(path: str | Path | None, *, hardware: Callable[[dict], object] | None = None) -> KioskConfig:
+    """Read and check the file (``None``: the defaults); ``hardware`` checks ``[hardware]`` (see
+    :func:`parse_config`).
 
     :raises ConfigError: the file cannot be read, is not TOML, or a value is wrong.
     """
     if path is None:
-        return parse_config({})
+        return parse_config({}, hardware=hardware)
     try:
         with open(path, "rb") as file:
             data = tomllib.load(file)
@@ -65,14 +63,15 @@ def load_config(path: str | Path | None) -> KioskConfig:
         raise ConfigError(str(path), exc.strerror or str(exc)) from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(str(path), f"not TOML: {exc}") from None
-    return parse_config(data)
+    return parse_config(data, hardware=hardware)
 
 
-def parse_config(data: dict) -> KioskConfig:
-    """:raises ConfigError: a value is wrong (its key named)."""
-    from hardware.config import parse_config as parse_hardware
-    from hardware.errors import HardwareError
+def parse_config(data: dict, *, hardware: Callable[[dict], object] | None = None) -> KioskConfig:
+    """Check every table; ``hardware(table)`` checks ``[hardware]`` and raises a ``ValueError``
+    carrying ``key`` and ``reason`` for a wrong value (without it the table is kept as written).
 
+    :raises ConfigError: a value is wrong (its key named).
+    """
     for key in data:
         if key not in ("kiosk", "table", "coins", "hardware", "vision"):
             raise ConfigError(key, "unknown table; known: kiosk, table, coins, hardware")
@@ -107,13 +106,15 @@ def parse_config(data: dict) -> KioskConfig:
         reason = str(exc)
         key, _, why = reason.partition(": ")
         raise ConfigError(key if key.startswith("coins.") else "coins", why or reason) from None
-    try:
-        hardware = parse_hardware(_table(data, "hardware"))
-    except HardwareError as exc:
-        raise ConfigError(getattr(exc, "key", "hardware"), getattr(exc, "reason", str(exc))) from None
+    pins = _table(data, "hardware")
+    if hardware is not None:
+        try:
+            pins = hardware(pins)
+        except ValueError as exc:
+            raise ConfigError(getattr(exc, "key", "hardware"), getattr(exc, "reason", str(exc))) from None
     return KioskConfig(language=kiosk.get("language", "ar"), deck=kiosk.get("deck", "oona"), camera=camera,
                        players=players, names=tuple(names), demo=kiosk.get("demo", False), table=dict(table),
-                       coins=coins, hardware=hardware)
+                       coins=coins, hardware=pins)
 
 
 def _table(data: dict, name: str) -> dict:

@@ -35,3 +35,12 @@ class HistoryError(KioskError, ValueError):
 
 class SchemaError(KioskError, RuntimeError):
     """The history database was written by a newer kiosk, or a migration failed."""
+
+
+class ConfigError(KioskError, ValueError):
+    """A config value the kiosk refuses; ``key`` names it (``table.catch_by``), ``reason`` says why."""
+
+    def __init__(self, key: str, reason: str):
+        super().__init__(f"{key}: {reason}")
+        self.key = key
+        self.reason = reason

@@ -9,10 +9,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def imported_modules(path: Path) -> list[tuple[int, str]]:
+def imported_modules(path: Path, root: Path = ROOT) -> list[tuple[int, str]]:
     """Every absolute module name a file imports, with its line (relative imports resolved)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    package = ".".join(path.relative_to(root).with_suffix("").parts[:-1])
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -72,11 +72,109 @@ def test_kivy_only_under_kiosk_ui():
 
 
 def test_the_checker_sees_a_violation(tmp_path):
-    """The checker itself must be able to fail: feed it a file with a forbidden import."""
-    sample = ROOT / "kiosk" / "rules" / "_probe_for_architecture_test.py"
+    """The checker itself must be able to fail: feed it a file with a forbidden import (written
+    outside the tree, so that nothing else collects it)."""
+    sample = tmp_path / "kiosk" / "rules" / "probe.py"
+    sample.parent.mkdir(parents=True)
     sample.write_text("import json\nimport numpy\nfrom .cards import Card\n", encoding="utf-8")
-    try:
-        names = [name for _, name in imported_modules(sample)]
-    finally:
-        sample.unlink()
+    names = [name for _, name in imported_modules(sample, root=tmp_path)]
     assert names == ["json", "numpy", "kiosk.rules.cards"]
+
+
+# -- the rooms (README, "Where things are") ---------------------------------------------------------
+
+def imports_in(folder: str, *, skip: tuple[str, ...] = ()) -> list[tuple[str, int, str]]:
+    """(file, line, module) of every import under ``folder``, files under ``skip`` left out."""
+    return [(str(path.relative_to(ROOT)), line, name)
+            for path in python_files(folder)
+            if not str(path.relative_to(ROOT)).startswith(skip)
+            for line, name in imported_modules(path)]
+
+
+def under(name: str, *packages: str) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in packages)
+
+
+def test_presenters_and_words_never_import_kivy():
+    bad = [f"{f}:{line}: {name}" for folder in ("kiosk/ui/present", "kiosk/ui/words")
+           for f, line, name in imports_in(folder) if top(name) == "kivy"]
+    assert python_files("kiosk/ui/present") and python_files("kiosk/ui/words")
+    assert not bad, "a presenter or the words import Kivy:\n" + "\n".join(bad)
+
+
+def test_the_kiosk_never_imports_the_training_tools():
+    bad = [f"{f}:{line}: {name}" for f, line, name in imports_in("kiosk") if under(name, "vision.train")]
+    assert not bad, "the kiosk imports vision.train:\n" + "\n".join(bad)
+
+
+def demo_functions(path: Path) -> set[int]:
+    """Lines inside the composition root's demo wiring (functions whose name starts with ``demo``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {line for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name.startswith("demo")
+            for line in range(node.lineno, node.end_lineno + 1)}
+
+
+def test_the_kiosk_imports_the_simulated_table_only_for_the_demo():
+    root = ROOT / "kiosk" / "__main__.py"
+    allowed = demo_functions(root)
+    bad = [f"{f}:{line}: {name}" for f, line, name in imports_in("kiosk", skip=("kiosk/demo/",))
+           if under(name, "vision.sim") and not (f == "kiosk/__main__.py" and line in allowed)]
+    assert allowed, "the composition root has no demo wiring to allow"
+    assert not bad, "vision.sim imported outside the demo:\n" + "\n".join(bad)
+
+
+def test_only_the_composition_root_wires_hardware_and_vision():
+    bad = [f"{f}:{line}: {name}" for f, line, name in imports_in("kiosk", skip=("kiosk/__main__.py",))
+           if top(name) in {"hardware", "vision"} and not f.startswith("kiosk/demo/")]
+    assert not bad, "hardware or vision imported outside the composition root:\n" + "\n".join(bad)
+
+
+RUNTIME_ROOMS = ("vision/card", "vision/pile", "vision/hand", "vision/enrol", "vision/art")
+
+
+@pytest.mark.parametrize("room", RUNTIME_ROOMS + ("vision/sim",))
+def test_what_runs_on_the_pi_never_imports_the_training_tools(room):
+    assert python_files(room), f"{room} is empty"
+    bad = [f"{f}:{line}: {name}" for f, line, name in imports_in(room) if under(name, "vision.train")]
+    assert not bad, f"{room} imports vision.train:\n" + "\n".join(bad)
+
+
+@pytest.mark.parametrize("room", RUNTIME_ROOMS)
+def test_what_runs_on_the_pi_never_imports_the_synthetic_photos(room):
+    bad = [f"{f}:{line}: {name}" for f, line, name in imports_in(room) if under(name, "vision.sim")]
+    assert not bad, f"{room} imports vision.sim:\n" + "\n".join(bad)
+
+
+def test_no_room_reaches_into_another_rooms_private_names():
+    """``from a.b import _name`` across modules (tests may look inside what they test)."""
+    bad = []
+    for folder in ("kiosk", "vision", "hardware"):
+        for path in python_files(folder):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom):
+                    bad += [f"{path.relative_to(ROOT)}:{node.lineno}: {node.module}.{a.name}"
+                            for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+    assert not bad, "private names imported from another module:\n" + "\n".join(bad)
+
+
+def test_package_inits_hold_only_a_docstring():
+    """STYLE.md §1: an ``__init__`` that imports would drag Kivy into ``kiosk.rules``."""
+    bad = []
+    for folder in ("kiosk", "vision", "hardware"):
+        for path in (ROOT / folder).rglob("__init__.py"):
+            body = ast.parse(path.read_text(encoding="utf-8")).body
+            if len(body) != 1 or not (isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)):
+                bad.append(str(path.relative_to(ROOT)))
+    assert not bad, "package __init__ files with more than a docstring:\n" + "\n".join(bad)
+
+
+def test_vision_and_the_rules_core_name_the_deck_alike():
+    """The one contract between them is the card code; the shapes and the classic colour and rank
+    names each package keeps (vision cannot import kiosk) must say the same."""
+    from kiosk.rules import cards
+    from vision import readings
+
+    assert readings.SHAPES == cards.SHAPES
+    assert readings.OONA_COLOURS == cards.COLOURS
+    assert readings.CLASSIC_TO_OONA_COLOUR == cards.CLASSIC_COLOURS
+    assert set(readings.CLASSIC_TO_OONA_RANK.values()) <= set(cards.ACTION_RANKS + cards.WILD_RANKS)

@@ -1,1 +1,1 @@
-"""Card vision for the Oona Referee: decks, recogniser, frame sources, pile watcher (numpy + OpenCV)."""
+"""Card vision for the Oona Referee: what the kiosk imports (frame sources, deck profiles, readings, errors, the CLI); the rooms below hold the rest."""

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import cv2
 
-from .errors import VisionError
+from vision.errors import VisionError
 
 
 def _deck(args) -> int:
-    from .decks import OONA
-    from .oona_art import card_face, card_png
-    from .pdf import deck_sheets, write_pdf
+    from vision.decks import OONA
+    from vision.art.oona import card_face, card_png
+    from vision.art.pdf import deck_sheets, write_pdf
 
     if not args.pdf and not args.png:
         print("give --pdf FILE and/or --png DIR", file=sys.stderr)
@@ -35,8 +35,8 @@ def _deck(args) -> int:
 
 
 def _synth(args) -> int:
-    from .synth import write_set
-    from .textures import DEVELOPMENT, HELD_OUT
+    from vision.sim.synth import write_set
+    from vision.sim.textures import DEVELOPMENT, HELD_OUT
 
     surfaces = {"dev": DEVELOPMENT, "held-out": HELD_OUT, "all": DEVELOPMENT + HELD_OUT}[args.surfaces]
     labels = write_set(args.deck, args.out, args.n, seed=args.seed, surfaces=surfaces)
@@ -45,8 +45,8 @@ def _synth(args) -> int:
 
 
 def _read(args) -> int:
-    from .errors import ImageReadError
-    from .recogniser import Recogniser
+    from vision.errors import ImageReadError
+    from vision.card.recogniser import Recogniser
 
     recogniser = Recogniser.for_deck(args.deck)
     for path in args.images:
@@ -60,7 +60,7 @@ def _read(args) -> int:
 
 
 def _eval(args) -> int:
-    from .evaluate import evaluate
+    from vision.train.evaluate import evaluate
 
     report = evaluate(args.labels, deck=args.deck, out_path=args.out)
     if args.json:
@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _add_part2(sub) -> None:
     """The pile watcher, hand scan, enrolment and calibration subcommands."""
-    from . import watch_tools
+    from vision.train import watch as watch_tools
 
     watch = sub.add_parser("watch", help="watch the pile on a frame source and print its events")
     watch.add_argument("source", help="picamera2 | opencv:N | file:VIDEO | folder:DIR | synthetic[:seed=S,cards=N]")

@@ -2,8 +2,8 @@
 
 from dataclasses import dataclass
 
-from .errors import UnknownNameError
-from .readings import (CLASSIC_ACTIONS, CLASSIC_COLOURS, CLASSIC_WILDS, NUMBER_RANKS,
+from vision.errors import UnknownNameError
+from vision.readings import (CLASSIC_ACTIONS, CLASSIC_COLOURS, CLASSIC_WILDS, NUMBER_RANKS,
                        OONA_ACTIONS, OONA_COLOURS, WILD, card_code)
 
 

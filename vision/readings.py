@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from .errors import UnknownNameError
+from vision.errors import UnknownNameError
 
 #: Oona colours in a fixed order, each with the shape printed on every card of it.
 OONA_COLOURS = ("saffron", "turquoise", "burgundy", "indigo")

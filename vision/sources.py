@@ -21,7 +21,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .errors import CameraUnavailableError, VisionError
+from vision.errors import CameraUnavailableError, VisionError
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
 
@@ -399,7 +399,7 @@ class SyntheticSource(FrameSource):
 
     def __init__(self, sim=None, *, realtime: bool = False, **kwargs):
         super().__init__(**kwargs)
-        from .table_sim import TableSim
+        from vision.sim.table import TableSim
 
         self.sim = sim if sim is not None else TableSim()
         self.name = "synthetic"
@@ -533,7 +533,7 @@ def open_source(spec: str, **kwargs) -> FrameSource:
 
     :raises UnknownNameError: for any other kind of source.
     """
-    from .errors import UnknownNameError
+    from vision.errors import UnknownNameError
 
     kind, _, rest = spec.partition(":")
     if kind == "picamera2":
@@ -545,7 +545,7 @@ def open_source(spec: str, **kwargs) -> FrameSource:
     if kind == "folder" and rest:
         return FolderSource(rest, **kwargs)
     if kind == "synthetic":
-        from .table_sim import TableSim
+        from vision.sim.table import TableSim
 
         options = _options(rest)
         realtime = options.pop("realtime", "0") not in ("0", "", "false", "no")

@@ -22,11 +22,30 @@ class CallsMixin:
             return False
         return ob.t_act is None or now <= ob.landing + self.options.catch_window_min_ms / 1000
 
+    def catchable(self, ob: Obligation, now: float) -> bool:
+        """Whether ``ob``'s seat can be caught at game time ``now``: no valid call, window open,
+        not caught yet (RULES.md §3.8 (2))."""
+        return not ob.protected and self.window_open(ob, now)
+
     def exposed_at(self, now: float) -> int | None:
         """The seat that can be caught at game time ``now``: the latest uncalled open window."""
         for ob in reversed(self.s.obligations):
-            if not ob.protected and self.window_open(ob, now):
+            if self.catchable(ob, now):
                 return ob.seat
+        return None
+
+    def aim(self, catcher: int, now: float) -> int | None:
+        """Index in ``s.obligations`` of the window a «صدتك!» from ``catcher`` without a target hits.
+
+        The latest window whose seat can be caught now *and* that ``catcher`` may catch under
+        ``catch_by`` and the teams (RULES.md §3.8 (4)); ``None`` when there is none (a miss).
+        For a catcher who may catch it, this is the seat :meth:`exposed_at` shows.
+        """
+        obs = self.s.obligations
+        for i in range(len(obs) - 1, -1, -1):
+            ob = obs[i]
+            if self.catchable(ob, now) and self.may_catch(catcher, ob.seat, ob.actor):
+                return i
         return None
 
     def prune_windows(self, now: float) -> None:
@@ -96,17 +115,24 @@ class CallsMixin:
         return True
 
     def do_catch(self, catcher: int, target: int | None, now: float) -> None:
-        """«صدتك!» by ``catcher`` (at ``target``, or at whoever can be caught now)."""
+        """«صدتك!» by ``catcher`` (at ``target``, or at whoever ``catcher`` can catch now).
+
+        A press without a target hits the window :meth:`aim` picks, or else it is a miss; it is
+        never "ignored" (RULES.md §3.8 (4)). A press at a ``target`` the catcher may not catch is
+        ignored (§3.8 (2)); at any other target it hits if that seat can be caught, else misses.
+        """
         s = self.s
-        candidates = [i for i, ob in enumerate(s.obligations) if self.window_open(ob, now)]
-        if target is not None:
-            candidates = [i for i in candidates if s.obligations[i].seat == target]
-        index = candidates[-1] if candidates else None
+        if target is None:
+            index = self.aim(catcher, now)
+        else:
+            mine = [i for i, ob in enumerate(s.obligations) if ob.seat == target and self.window_open(ob, now)]
+            uncalled = [i for i in mine if not s.obligations[i].protected]
+            index = (uncalled or mine or [None])[-1]
+            actor = s.obligations[index].actor if index is not None else None
+            if not self.may_catch(catcher, target, actor):
+                self.notice("ignored", catcher, 0, f"seat {catcher} may not catch seat {target}")
+                return
         ob = s.obligations[index] if index is not None else None
-        aimed = target if target is not None else (ob.seat if ob else None)
-        if aimed is not None and not self.may_catch(catcher, aimed, ob.actor if ob else None):
-            self.notice("ignored", catcher, 0, f"seat {catcher} may not catch seat {aimed}")
-            return
         if ob is not None and not ob.protected:
             s.obligations[index] = replace(ob, caught=True)
             penalty = self.options.one_call_penalty
@@ -115,7 +141,7 @@ class CallsMixin:
             self.charge(ob.seat, penalty, "missed call", "missed_call", by=catcher)
             return
         fine = self.options.false_catch_penalty
-        who = f"seat {aimed}" if aimed is not None else "nobody"
+        who = f"seat {target}" if target is not None else "nobody"
         self.notice("missed", catcher, fine,
                     f"seat {catcher}'s «صدتك!» at {who} missed" + (f"; seat {catcher} draws {fine}" if fine else ""))
         if fine:

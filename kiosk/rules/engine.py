@@ -62,6 +62,7 @@ class Engine(CallsMixin, ChallengeMixin, RoundEndMixin):
         if players * options.hand_size >= self.deck_size:
             raise SetupError(f"{players} hands of {options.hand_size} leave no card to turn up")
         self.s = State(players)
+        self.s.stock = self.deck_size             # before the first deal the whole deck is the stock
         self.notices: list[Notice] = []
         self.ran_dry = False
         """A draw during the current event could not be met (the stock was dry)."""
@@ -115,11 +116,17 @@ class Engine(CallsMixin, ChallengeMixin, RoundEndMixin):
                 raise TimerError(f"seat {seat}'s {o.turn_seconds} s ran out "
                                  f"{now - s.turn_started - o.turn_seconds:.1f} s ago", seat=seat)
 
-    def seconds_left(self, now: float) -> float | None:
+    def turn_ends(self) -> float | None:
+        """Game time at which the current turn's timer runs out, or ``None`` when no timer runs
+        (no ``turn_seconds``, no turn, a challenge verdict, the round over; RULES.md §3.9)."""
         s, o = self.s, self.options
         if not o.turn_seconds or s.turn_started is None or s.phase in ("verdict", "over", "setup"):
             return None
-        return max(0.0, s.turn_started + o.turn_seconds - now)
+        return s.turn_started + o.turn_seconds
+
+    def seconds_left(self, now: float) -> float | None:
+        ends = self.turn_ends()
+        return None if ends is None else max(0.0, ends - now)
 
     def begin_turn(self, seat: int, now: float) -> None:
         s = self.s
@@ -196,6 +203,28 @@ class Engine(CallsMixin, ChallengeMixin, RoundEndMixin):
             self.end_round(None, now, next_after=s.turn if s.turn is not None else 0)
 
     # -- round start --------------------------------------------------------------------------
+    def default_dealer(self) -> int:
+        """The dealer of a ``deal`` without ``dealer`` (JOURNAL.md): seat n-1 for the first round
+        (so seat 0 starts), then ``next_dealer``: the last winner, the seeded draw, or rotation."""
+        s, o, n = self.s, self.options, self.players
+        if s.round == 0:
+            return n - 1
+        if o.next_dealer == "winner" and s.last_winner is not None:
+            return s.last_winner
+        if o.next_dealer == "random":
+            return self.drawn_dealer(s.round + 1)
+        return (s.dealer + 1) % n
+
+    def drawn_dealer(self, round_no: int) -> int:
+        """The seat the seeded source draws to deal round ``round_no`` (RULES.md §3.1 (3), (5)).
+
+        Round 1 draws as ``random.Random(seed)`` first does (the simulator's own first dealer);
+        later rounds from ``f"{seed}:{round_no}"``. A match without a seed draws from the key
+        ``"None:…"``, so the answer is still the same every time.
+        """
+        key = self.seed if round_no == 1 and self.seed is not None else f"{self.seed}:{round_no}"
+        return random.Random(key).randrange(self.players)
+
     def do_deal(self, dealer: int | None, now: float) -> None:
         s, o, n = self.s, self.options, self.players
         self.check_seat(dealer, "dealer")
@@ -204,14 +233,7 @@ class Engine(CallsMixin, ChallengeMixin, RoundEndMixin):
         if s.phase not in ("setup", "over"):
             raise PhaseError(f"round {s.round} is still being played: finish it before dealing")
         if dealer is None:
-            if s.round == 0:
-                dealer = n - 1
-            elif o.next_dealer == "winner" and s.last_winner is not None:
-                dealer = s.last_winner
-            elif o.next_dealer == "random":
-                dealer = random.Random(f"{self.seed}:{s.round + 1}").randrange(n)
-            else:
-                dealer = (s.dealer + 1) % n
+            dealer = self.default_dealer()
         keep = (s.match_scores, s.rounds_won, s.match_over, s.match_winner, s.last_winner, s.history)
         new = State(n)
         new.match_scores, new.rounds_won, new.match_over, new.match_winner, new.last_winner, \

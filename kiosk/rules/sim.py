@@ -160,7 +160,14 @@ class Simulator:
 
     def deal(self) -> None:
         s = self.table.state
-        dealer = self.rng.randrange(self.players) if s.round == 0 else None
+        # As the kiosk does: a drawn dealer is written down. The first draw equals
+        # Table.next_deal_dealer() (random.Random(seed)'s first draw), and stays on self.rng's stream.
+        if s.round == 0:
+            dealer = self.rng.randrange(self.players)
+        elif self.options.next_dealer == "random":
+            dealer = self.table.next_deal_dealer()
+        else:
+            dealer = None
         cards = [card for card, copies in self.table.engine.deck.items() for _ in range(copies)]
         self.rng.shuffle(cards)
         saved_state = (self.hands, self.stock, self.pile)

@@ -25,6 +25,7 @@ from .events import (Call, Catch, Challenge, Correct, Deal, Draw, Event, Hands, 
                      NameColour, Pause, Play, Resume, Reveal, Swap, Take, Timeout, TurnUp, Undo,
                      parse_event)
 from .options import Options
+from .queries import QueriesMixin
 from .state import State
 
 
@@ -40,8 +41,12 @@ class _Entry:
     """For a correction: (stack index, the entries it replaced), restored by its undo."""
 
 
-class Table:
-    """A match in progress, as the referee sees it: counts, pile, turn, clocks and scores."""
+class Table(QueriesMixin):
+    """A match in progress, as the referee sees it: counts, pile, turn, clocks and scores.
+
+    Besides applying events it answers what is true now (:mod:`~kiosk.rules.queries`): the turn
+    deadline, who can be caught, what the one button means, the seat lights, undo, the next dealer.
+    """
 
     def __init__(self, players: int, options: Options | None = None, *, names=None, seed=None):
         """:raises SetupError: a player count the options refuse."""
@@ -148,14 +153,7 @@ class Table:
                                       f"undid {entry.event.name}")]
 
     def _correct(self, event: Correct, now: float) -> None:
-        index = None
-        for i in range(len(self._stack) - 1, -1, -1):
-            kind = type(self._stack[i].event)
-            if kind is Play:
-                index = i
-                break
-            if kind is Deal:
-                break
+        index = self._play_to_correct()
         if index is None:
             raise UndoError("there is no play in this round to correct")
         original = self._stack[index:]
@@ -182,8 +180,9 @@ class Table:
                                       f"{misread.card} corrected to {event.card}")]
 
     # -- what the screen and the replay show -----------------------------------------------
-    def exposed(self) -> int | None:
-        return self.engine.exposed_at(self.now)
+    def exposed(self, t: float | None = None) -> int | None:
+        """The seat that can be caught at journal time ``t`` (default: the last event's), or ``None``."""
+        return self.engine.exposed_at(self.now if t is None else self.game_time(t))
 
     def to_dict(self) -> dict:
         """The state object of JOURNAL.md, plus a few fields of our own."""
@@ -222,6 +221,9 @@ class Table:
             "round_scores": per_seat(s.round_scores),
             "t": self.last_t,
         }
+
+    def __repr__(self) -> str:
+        return f"Table({self.notation()!r})"
 
     def notation(self) -> str:
         """One line that says where the game stands, for logs, tests and bug reports."""

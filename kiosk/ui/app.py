@@ -21,21 +21,14 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, OptionProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from ..ports import CardReading
-from ..session import MatchSetup, Session
-from .cardgrid import CardPicker
-from .screens import players_common
-from .screens.enrol import EnrolScreen
-from .screens.round_end import RoundEndScreen
-from .screens.settings import SettingsScreen
-from .screens.setup import SetupScreen
-from .screens.table import TableScreen
-from .text import Text
+from kiosk.referee.inputs import Input, Tick
+from kiosk.referee.session import MatchSetup, Session
+from kiosk.ui.widgets.cardgrid import CardPicker
+from kiosk.ui.screens import registry
+from kiosk.ui.words.text import Text
 
 HERE = Path(__file__).parent
-KV_FILES = [HERE / "common.kv"] + [HERE / "screens" / f"{name}.kv"
-                                    for name in ("table", "setup", "round_end", "settings", "enrol",
-                                                 *players_common.KV_NAMES)]
+KV_FILES = [HERE / "common.kv", *registry.kv_files()]
 TICK_HZ = 15
 BACKGROUND = (0.07, 0.08, 0.1, 1)
 """The screens' background colour (the window's clear colour)."""
@@ -78,11 +71,11 @@ class OonaApp(App):
         self.pintest = pintest
         self.lang, self.deck, self.demo = lang, deck, demo_table is not None
         self.decks = decks
-        """The :class:`kiosk.decks.Decks` (printed and enrolled decks, the one chosen), or ``None``."""
+        """The :class:`kiosk.camera.decks.Decks` (printed and enrolled decks, the one chosen), or ``None``."""
         self.tools = tools
-        """The hand scan and deck enrolment (:class:`kiosk.ports.VisionTools`), or ``None``."""
+        """The hand scan and deck enrolment (:class:`kiosk.referee.ports.VisionTools`), or ``None``."""
         self.camera = None
-        """The camera (:class:`kiosk.camera.CameraCardSource`), or ``None``: set by the composition root."""
+        """The camera (:class:`kiosk.camera.source.CameraCardSource`), or ``None``: set by the composition root."""
         self.deck_name = decks.selected.name if decks is not None else deck
         self.text = Text(lang)
         self.screens: dict[str, object] = {}
@@ -165,7 +158,7 @@ class OonaApp(App):
         """Read the hand ``seat`` spreads under the camera from the next frame: the pile is not
         watched meanwhile (:meth:`end_scan` watches it again). In the demo, the simulated player
         spreads their cards first. ``done(cards, error)`` on the Kivy thread: cards are
-        :class:`kiosk.hand_scan.ScannedCard`; a silent camera gives an error."""
+        :class:`kiosk.camera.hand_scan.ScannedCard`; a silent camera gives an error."""
         camera, scan = self.camera, self.tools.scan_hand
         camera.hold(True)
         if self.demo_table is not None:
@@ -201,10 +194,7 @@ class OonaApp(App):
         Window.clearcolor = BACKGROUND          # the screens' background, drawn once per frame
         manager = ScreenManager(transition=NoTransition())
         self.manager = manager
-        self.screens = LazyScreens(self, (("table", TableScreen), ("setup", SetupScreen),
-                                          ("round_end", RoundEndScreen), ("settings", SettingsScreen),
-                                          ("enrol", EnrolScreen),
-                                          *players_common.screens()))
+        self.screens = LazyScreens(self, registry.screens())
         self.show("table" if self.session.table is not None else "setup")
         return manager
 
@@ -219,7 +209,7 @@ class OonaApp(App):
             self.screens[manager.current].refresh()
 
     def on_start(self) -> None:
-        from .sdnotify import Watchdog
+        from kiosk.ui.sdnotify import Watchdog
         self.watchdog = Watchdog(Clock)
         self.watchdog.start()
         Window.bind(on_flip=self._first_frame)
@@ -256,15 +246,10 @@ class OonaApp(App):
         """A thread-safe function that runs ``handler`` with its arguments on the Kivy thread."""
         return lambda *args: Clock.schedule_once(lambda _dt: handler(*args))
 
-    def on_card(self, reading: CardReading):
-        """A card landed (already on the Kivy thread)."""
-        outcome = self.session.card(reading)
-        self.refresh()
-        return outcome
-
-    def on_press(self, press):
-        """A seat button (hardware ``Press``: seat, button, t), already on the Kivy thread."""
-        outcome = self.session.press(press.seat, press.button, press.t)
+    def submit(self, given: Input):
+        """An input for the referee (a card, a seat button, a touch, the camera's state), already
+        on the Kivy thread: through the session's one door, then the screen follows."""
+        outcome = self.session.submit(given)
         self.refresh()
         return outcome
 
@@ -276,13 +261,13 @@ class OonaApp(App):
         return key < 256 and self.keyboard.key_up(chr(key).lower())
 
     def wording(self):
-        from .wording import Wording
+        from kiosk.ui.words.wording import Wording
         table = self.session.table
         return Wording(self.text, table.names if table is not None else [], self.deck)
 
     def pick_player(self, on_pick: Callable[[int], object], exclude=frozenset()):
         """Choose a regular (or add one) for a seat: ``on_pick(player_id)``."""
-        from .players import PlayerPicker
+        from kiosk.ui.widgets.player_picker import PlayerPicker
         picker = PlayerPicker(self, on_pick, exclude=exclude)
         picker.open()
         return picker
@@ -303,7 +288,7 @@ class OonaApp(App):
 
     # -- the clock ----------------------------------------------------------------------------------------
     def _tick(self, _dt) -> None:
-        self.session.tick()
+        self.session.submit(Tick())
         self.navigate()
         self.refresh()
 

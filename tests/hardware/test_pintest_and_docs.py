@@ -77,7 +77,7 @@ def test_pintest_lists_the_buttons_never_pressed(mock_factory):
 
     passed = run_pintest(
         config, pin_factory=mock_factory, say=lines.append, pause_seconds=0, wait=instant_wait,
-        timeout=0.5, simulate=press_call_only,
+        timeout=2.0, simulate=press_call_only,           # the press lands well inside, even on a busy machine
     )
     assert not passed
     assert lines[-2:] == ["Never pressed:", "  seat 0 catch «صدتك!»   GPIO 27 (pin 13)"]
@@ -207,6 +207,6 @@ def test_hardware_imports_only_gpiozero_and_the_standard_library():
             bad += [
                 f"{path.name}: {name}"
                 for name in names
-                if name.split(".")[0] not in sys.stdlib_module_names | {"gpiozero"}
+                if name.split(".")[0] not in sys.stdlib_module_names | {"gpiozero", "hardware"}
             ]
     assert not bad

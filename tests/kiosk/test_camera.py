@@ -10,14 +10,14 @@ import numpy as np
 import pytest
 
 from kiosk.__main__ import card_render, open_camera
-from kiosk.clock import ManualClock
-from kiosk.camera import CameraCardSource
-from kiosk.demo_camera import LiveTable
-from kiosk.journal import MatchStore
-from kiosk.ports import CardReading
-from kiosk.session import MatchSetup, Session
+from kiosk.referee.clock import ManualClock
+from kiosk.camera.source import CameraCardSource
+from kiosk.demo.camera import LiveTable
+from kiosk.referee.journal import MatchStore
+from kiosk.referee.inputs import CameraChanged, CardLanded, CardTakenBack
+from kiosk.referee.session import MatchSetup, Session
 from vision.errors import CameraUnavailableError
-from vision.table_sim import TableSim
+from vision.sim.table import TableSim
 
 PLAYS = ["indigo-6", "indigo-3", "saffron-3", "saffron-stop"]
 """A turn-up and three plays the rules accept, seat after seat."""
@@ -52,7 +52,7 @@ class UiThread:
     def hop(self, handler):
         return lambda *args: self.calls.put((handler, args))
 
-    def run_until(self, done, timeout=30.0):
+    def run_until(self, done, timeout=120.0):
         deadline = time.monotonic() + timeout
         while not done() and time.monotonic() < deadline:
             try:
@@ -79,7 +79,7 @@ def test_a_recorded_table_becomes_journal_lines(tmp_path, recorded):
     statuses = []
     camera = open_camera(f"folder:{folder}", "oona")
     ui = UiThread()
-    camera.start(ui.hop(session.card), ui.hop(lambda s: (statuses.append(s), session.camera(s))))
+    camera.start(ui.hop(session.submit), ui.hop(lambda s: (statuses.append(s), session.submit(CameraChanged(s)))))
     try:
         ui.run_until(lambda: statuses[-1:] == ["lost"])     # the recording ended
     finally:
@@ -180,7 +180,7 @@ def test_a_camera_lost_and_found_again(tmp_path):
     ui = UiThread()
 
     def status(s):
-        session.camera(s)
+        session.submit(CameraChanged(s))
         statuses.append((s, session.warnings()))
 
     camera.start(ui.hop(readings.append), ui.hop(status))
@@ -231,10 +231,10 @@ def test_the_preview_is_small_and_new_each_frame():
 def test_a_card_taken_back_right_after_its_play_is_undone(tmp_path):
     session = new_session(tmp_path)
     now = time.monotonic()
-    assert session.card(CardReading("indigo-6", now)).accepted
-    assert session.card(CardReading("indigo-3", now + 1)).accepted
-    assert session.card(CardReading("indigo-9", now + 2, event="taken_back")) is None   # not the top card
-    undone = session.card(CardReading("indigo-3", now + 3, event="taken_back"))
+    assert session.submit(CardLanded("indigo-6", now)).accepted
+    assert session.submit(CardLanded("indigo-3", now + 1)).accepted
+    assert not session.submit(CardTakenBack("indigo-9", now + 2)).accepted   # not the top card: left alone
+    undone = session.submit(CardTakenBack("indigo-3", now + 3))
     assert undone.accepted and session.referee.journal.lines[-1]["event"] == "undo"
     assert str(session.table.state.pile[-1]) == "indigo-6"
     session.close()
@@ -242,7 +242,7 @@ def test_a_card_taken_back_right_after_its_play_is_undone(tmp_path):
 
 def test_a_card_before_any_match_is_refused(tmp_path):
     session = Session(MatchStore(tmp_path / "state"))
-    outcome = session.card(CardReading("indigo-3", time.monotonic()))
+    outcome = session.submit(CardLanded("indigo-3", time.monotonic()))
     assert not outcome.accepted and outcome.refused.card == "indigo-3"
 
 

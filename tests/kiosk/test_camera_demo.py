@@ -5,14 +5,14 @@ person would. Driven frame by frame on a manual clock (no threads, no sleeping).
 import pytest
 
 from kiosk.__main__ import card_render, open_camera
-from kiosk.clock import ManualClock
-from kiosk.demo import MISSED_SECONDS, DemoTable
-from kiosk.demo_camera import LiveTable, LiveTableSource
-from kiosk.journal import MatchStore
-from kiosk.ports import CardReading
+from kiosk.referee.clock import ManualClock
+from kiosk.demo.table import MISSED_SECONDS, DemoTable
+from kiosk.demo.camera import LiveTable, LiveTableSource
+from kiosk.referee.journal import MatchStore
+from kiosk.referee.inputs import CameraChanged, CardLanded, Tick
 from kiosk.rules.cards import Card
-from kiosk.session import Session
-from vision.table_sim import TableSim
+from kiosk.referee.session import Session
+from vision.sim.table import TableSim
 
 FPS = 10
 
@@ -58,7 +58,7 @@ def run_demo(demo, session, clock, *, seconds, camera=None, source=None):
             camera.feed(source.read())
         if clock.now >= next_beat:
             next_beat = clock.now + max(0.05, demo.beat())
-        session.tick()
+        session.submit(Tick())
         clock.now += 1 / FPS
 
 
@@ -66,7 +66,7 @@ def test_the_demo_cards_arrive_through_the_pile_watcher(session, clock):
     table = LiveTable(TableSim(seed=1, cards=0), card_render("oona"), clock=clock, seed=1)
     demo = DemoTable(session, players=4, seed=1, thrower=table)
     camera = open_camera("synthetic:demo", "oona")
-    camera.attach(demo.reading, session.camera)
+    camera.attach(demo.reading, lambda s: session.submit(CameraChanged(s)))
     source = LiveTableSource(table, fps=None)
     demo.start()
     run_demo(demo, session, clock, seconds=40, camera=camera, source=source)
@@ -95,7 +95,7 @@ def next_play(demo, clock):
         if demo.thrown is not None and demo.session.table.state.phase != "first_card":
             return demo.thrown.code
         if demo.thrown is not None:
-            demo.reading(CardReading(demo.thrown.code, clock.now))
+            demo.reading(CardLanded(demo.thrown.code, clock.now))
         demo.beat()
         clock.now += 0.5
     raise AssertionError("no card was played")
@@ -108,7 +108,7 @@ def test_a_misread_is_corrected_and_an_impossible_one_touched_in(session, clock)
     thrown = next_play(demo, clock)
     legal, _ = codes_by_legality(session)
     misread = next(c for c in legal if c != thrown)
-    demo.reading(CardReading(misread, clock.now))         # read as another card that may be played
+    demo.reading(CardLanded(misread, clock.now))         # read as another card that may be played
     assert [line["event"] for line in session.referee.journal.lines[-2:]] == ["play", "correct"]
     assert session.referee.journal.lines[-1]["card"] == thrown and demo.counts["misread"] == 1
     assert demo.thrown is None and demo.sim.table.notation() == session.table.notation()
@@ -116,7 +116,7 @@ def test_a_misread_is_corrected_and_an_impossible_one_touched_in(session, clock)
     thrown = next_play(demo, clock)
     _, impossible = codes_by_legality(session)
     lines = len(session.referee.journal.lines)
-    demo.reading(CardReading(impossible[0], clock.now))    # read as a card no rule allows: touched in
+    demo.reading(CardLanded(impossible[0], clock.now))    # read as a card no rule allows: touched in
     assert demo.counts["refused"] == 1 and demo.thrown is None
     played = [line for line in session.referee.journal.lines[lines:] if line["event"] == "play"]
     assert [line["card"] for line in played] == [thrown]
@@ -139,7 +139,7 @@ def test_a_card_the_camera_missed_is_touched_in(session, clock):
     demo.beat()
     assert demo.counts["missed"] == 1 and demo.thrown is None
     assert session.referee.journal.lines[-1]["card"] == thrower.codes[-1]
-    demo.reading(CardReading(thrower.codes[-1], clock.now))   # read late after all: ignored
+    demo.reading(CardLanded(thrower.codes[-1], clock.now))   # read late after all: ignored
     assert demo.counts["ignored"] == 1
 
 
@@ -151,7 +151,7 @@ def test_a_card_a_hand_passes_over_is_waited_for(session, clock):
     clock.now += 1.0 + MISSED_SECONDS + 0.1                  # at rest long enough, but under the hand
     demo.beat()
     assert demo.counts["missed"] == 0 and demo.thrown is not None
-    demo.reading(CardReading(thrower.codes[-1], clock.now))  # read once the hand has gone
+    demo.reading(CardLanded(thrower.codes[-1], clock.now))  # read once the hand has gone
     assert demo.counts["read"] == 1 and demo.thrown is None
     assert session.referee.journal.lines[-1]["card"] == thrower.codes[-1]
 
@@ -166,9 +166,9 @@ def test_a_late_reading_of_a_card_touched_in_is_not_taken_for_the_next_one(sessi
     thrown = next_play(demo, clock)
     assert thrown != missed
     lines = len(session.referee.journal.lines)
-    demo.reading(CardReading(missed, clock.now))            # the missed card's reading, late
+    demo.reading(CardLanded(missed, clock.now))            # the missed card's reading, late
     assert demo.counts["ignored"] == 1 and demo.counts["misread"] == demo.counts["refused"] == 0
     assert demo.thrown is not None and demo.thrown.code == thrown
     assert len(session.referee.journal.lines) == lines
-    demo.reading(CardReading(thrown, clock.now))
+    demo.reading(CardLanded(thrown, clock.now))
     assert demo.thrown is None and session.referee.journal.lines[-1]["card"] == thrown

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from kiosk import config as kiosk_config
+from hardware.config import parse_config as parse_hardware
 from kiosk.config import ConfigError, load_config, parse_config
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,11 +21,11 @@ def test_doctests():
 
 
 def test_the_example_file_is_valid_and_the_defaults():
-    config = load_config(ROOT / "config" / "kiosk.example.toml")
+    config = load_config(ROOT / "config" / "kiosk.example.toml", hardware=parse_hardware)
     assert (config.language, config.deck, config.players) == ("ar", "oona", 4)
     assert config.table == {"preset": "sahrat-oona"}
     assert config.coins.per_match_won == 5
-    assert load_config(None).hardware == config.hardware
+    assert load_config(None, hardware=parse_hardware).hardware == config.hardware
 
 
 @pytest.mark.parametrize("data, key", [
@@ -42,7 +43,7 @@ def test_the_example_file_is_valid_and_the_defaults():
 ])
 def test_every_error_names_its_key(data, key):
     with pytest.raises(ConfigError) as caught:
-        parse_config(data)
+        parse_config(data, hardware=parse_hardware)
     assert caught.value.key == key and str(caught.value).startswith(key + ": ")
 
 

@@ -10,21 +10,21 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-import kiosk.decks
-import kiosk.hand_scan
+import kiosk.camera.decks
+import kiosk.camera.hand_scan
 from kiosk.__main__ import card_render, scan_hand_readings, scanned_cards
-from kiosk.clock import ManualClock
-from kiosk.decks import DeckChoice, Decks, enrol_faces
-from kiosk.demo import DemoTable
-from kiosk.demo_camera import LiveTable, hand_layout
-from kiosk.hand_scan import HandDraft, ScannedCard, best_readings, challenge_verdict, fill_colours
-from kiosk.journal import MatchStore
-from kiosk.ports import CardReading
-from kiosk.session import MatchSetup, Session
-from vision.table_sim import TableSim
+from kiosk.referee.clock import ManualClock
+from kiosk.camera.decks import DeckChoice, Decks, enrol_faces
+from kiosk.demo.table import DemoTable
+from kiosk.demo.camera import LiveTable, hand_layout
+from kiosk.camera.hand_scan import HandDraft, ScannedCard, best_readings, challenge_verdict, fill_colours
+from kiosk.referee.journal import MatchStore
+from kiosk.referee.inputs import CardLanded, Tick, Touched
+from kiosk.referee.session import MatchSetup, Session
+from vision.sim.table import TableSim
 
 
-@pytest.mark.parametrize("module", [kiosk.hand_scan, kiosk.decks])
+@pytest.mark.parametrize("module", [kiosk.camera.hand_scan, kiosk.camera.decks])
 def test_doctests(module):
     failed, attempted = doctest.testmod(module)
     assert attempted and failed == 0
@@ -36,9 +36,9 @@ def over(tmp_path):
     clock = ManualClock()
     session = Session(MatchStore(tmp_path / "state"), clock=clock)
     session.new_match(MatchSetup(4, {"preset": "sahrat-oona"}, ("A", "B", "C", "D")), dealer=3)
-    session.card(CardReading("indigo-6", clock.advance(1)))
+    session.submit(CardLanded("indigo-6", clock.advance(1)))
     session.table.state.hands[:] = [1, 3, 2, 1]
-    assert session.card(CardReading("indigo-1", clock.advance(1))).accepted
+    assert session.submit(CardLanded("indigo-1", clock.advance(1))).accepted
     yield session
     session.close()
 
@@ -73,7 +73,7 @@ def test_unread_colours_take_a_colour_the_deck_still_has(over):
     zeros = [c for c in codes[1] + codes[2] if c.endswith("-0")]
     assert sorted(zeros) == ["burgundy-0", "indigo-0", "saffron-0", "turquoise-0"]
     assert codes[3] == ["colour"]
-    assert over.touch("hands", cards={str(k): v for k, v in codes.items()}).accepted
+    assert over.submit(Touched.of("hands", cards={str(k): v for k, v in codes.items()})).accepted
     assert over.table.state.ranking is not None
     with pytest.raises(ValueError):                    # a fifth 0 cannot be right
         fill_colours({1: [ScannedCard("0", None)] * 5}, over.table)
@@ -162,9 +162,9 @@ def test_the_demo_players_spread_their_hands_under_its_camera(tmp_path):
 
 def test_an_enrolled_deck_chosen_before_is_read_at_the_next_start(tmp_path):
     from kiosk.__main__ import build, build_parser
-    from vision.enrol import EnrolledRecogniser
-    from vision.oona_art import card_png
-    from vision.synth import render_photo
+    from vision.enrol.profile import EnrolledRecogniser
+    from vision.art.oona import card_png
+    from vision.sim.synth import render_photo
 
     state = tmp_path / "state"
     decks = Decks(state / "decks")
@@ -207,7 +207,7 @@ def test_the_demo_players_show_their_hands_through_the_screen_or_touch_them_in(t
             break
         demo.beat()
         clock.advance(0.5)
-        session.tick()
+        session.submit(Tick())
     assert session.table.state.round_over and session.table.state.ranking is None
     demo.beat()
     demo.beat()
@@ -222,10 +222,10 @@ def test_the_kiosk_scan_reads_an_oona_hand_spread_on_the_demo_table():
     """The default deck end to end: the demo's table spreads real Oona faces, the kiosk's scan
     (vision's Oona hand-scan model) names them as cards of the rules core."""
     from kiosk.__main__ import card_render, vision_tools
-    from kiosk.clock import ManualClock
-    from kiosk.decks import DeckChoice
-    from kiosk.demo_camera import LiveTable
-    from vision.table_sim import TableSim
+    from kiosk.referee.clock import ManualClock
+    from kiosk.camera.decks import DeckChoice
+    from kiosk.demo.camera import LiveTable
+    from vision.sim.table import TableSim
 
     table = LiveTable(TableSim(seed=5, cards=0, width=480, height=360, card_px=120, deck="oona"),
                       card_render("oona"), clock=ManualClock(), seed=5)

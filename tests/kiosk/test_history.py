@@ -6,12 +6,12 @@ import sqlite3
 
 import pytest
 
-from kiosk.coins import CoinOptions
+from kiosk.history.coins import CoinOptions
 from kiosk.errors import HistoryError, SchemaError
-from kiosk.history import History
+from kiosk.history.store import History
 from kiosk.rules.options import PRESETS
 from kiosk.rules.sim import simulate
-from kiosk.stats import summarise
+from kiosk.history.stats import summarise
 
 REGULARS = [("سارة", "Sara"), ("عمر", "Omar"), ("نورة", None), (None, "Khalid"), ("فهد", "Fahad"),
             ("ريم", "Reem")]
@@ -104,7 +104,7 @@ def test_a_coin_table_in_teams_splits_the_prize(history):
 
 
 def test_the_odd_coin_goes_as_the_options_say():
-    from kiosk.coins import split
+    from kiosk.history.coins import split
     assert split(7, 2, "first_partner") == [4, 3] and split(7, 2, "house") == [3, 3]
 
 

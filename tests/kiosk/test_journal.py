@@ -5,7 +5,7 @@ import json
 import pytest
 
 from kiosk.errors import JournalCorruptError, JournalWriteError
-from kiosk.journal import GameJournal, MatchStore
+from kiosk.referee.journal import GameJournal, MatchStore
 
 MATCH = {"t": 0, "event": "match", "players": 3, "options": {}}
 

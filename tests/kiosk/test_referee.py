@@ -1,11 +1,17 @@
-"""The referee: inputs in, journal lines and outcomes out, with a manual clock."""
+"""The referee's one door: typed inputs in, journal lines and typed outcomes out, with a manual clock."""
 
 import pytest
 
-from kiosk.clock import ManualClock
-from kiosk.journal import MatchStore
-from kiosk.referee import Referee
+from kiosk.referee.clock import ManualClock
+from kiosk.referee.inputs import (ButtonFreed, ButtonStuck, CameraChanged, CardLanded, CardTakenBack, SeatPressed,
+                                  Tick, Touched)
+from kiosk.referee.journal import MatchStore
+from kiosk.referee.referee import Referee
+from kiosk.referee.session import MatchSetup, Session
+from kiosk.rules.events import Catch, Deal, Draw, Play, Timeout, TurnUp
 from kiosk.rules.table import replay
+
+NAMES = ("سارة", "Omar", "نورة", "Khalid")
 
 
 @pytest.fixture
@@ -13,88 +19,177 @@ def clock():
     return ManualClock()
 
 
+def new_session(tmp_path, clock, options=None, *, players=4, dealer=3, one_button=False) -> Session:
+    session = Session(MatchStore(tmp_path), clock=clock, one_button=one_button)
+    assert session.new_match(MatchSetup(players, options or {"preset": "sahrat-oona"}, NAMES[:players]),
+                             dealer=dealer).accepted
+    return session
+
+
 @pytest.fixture
-def referee(tmp_path, clock):
-    ref = Referee.new_match(MatchStore(tmp_path), 4, {"preset": "sahrat-oona"},
-                            names=["سارة", "Omar", "نورة", "Khalid"], clock=clock)
+def session(tmp_path, clock):
+    s = new_session(tmp_path, clock)
     clock.advance(1)
-    assert ref.touch("deal", dealer=3).accepted
-    clock.advance(1)
-    assert ref.card_landed("indigo-6", clock()).line["event"] == "turn_up"
-    yield ref
-    ref.close()
+    assert isinstance(s.submit(CardLanded("indigo-6", clock())).event, TurnUp)
+    yield s
+    s.close()
 
 
-def journal_state(ref):
-    return replay(ref.journal.lines).to_dict()
+def journal_state(session):
+    return replay(session.referee.journal.lines).to_dict()
 
 
-def test_a_played_card_is_journaled_with_the_seat_on_turn(referee, clock):
+def test_a_played_card_is_journaled_with_the_seat_on_turn(session, clock):
     landed = clock.advance(2)
     clock.advance(0.3)                       # handled a little later than it landed
-    outcome = referee.card_landed("indigo-3", landed)
-    assert outcome.line == {"t": 4.0, "event": "play", "seat": 0, "card": "indigo-3"}
-    assert referee.journal.lines[-1] == outcome.line
-    assert journal_state(referee) == referee.table.to_dict()
+    outcome = session.submit(CardLanded("indigo-3", landed))
+    assert isinstance(outcome.event, Play) and outcome.event.seat == 0
+    assert outcome.line == {"t": 3.0, "event": "play", "seat": 0, "card": "indigo-3"}
+    assert session.referee.journal.lines[-1] == outcome.line
+    assert journal_state(session) == session.table.to_dict()
+    assert session.last_reading == CardLanded("indigo-3", landed)
 
 
-def test_a_refused_card_is_not_written_and_says_why(referee, clock):
-    before = list(referee.journal.lines)
-    outcome = referee.card_landed("burgundy-3", clock.advance(1))
-    assert not outcome.accepted
+def test_a_refused_card_is_not_written_and_says_why(session, clock):
+    before = list(session.referee.journal.lines)
+    outcome = session.submit(CardLanded("burgundy-3", clock.advance(1)))
+    assert not outcome.accepted and outcome.event is None
     assert outcome.refused.reason == "seat 0 cannot play burgundy-3 on indigo-6: colour is indigo"
-    assert referee.journal.lines == before
+    assert session.referee.journal.lines == before
+    assert session.recent()[1] is outcome.refused                # said on screen
 
 
-def test_the_timer_writes_the_timeout_at_the_exact_expiry(referee, clock):
+def test_an_unknown_card_from_the_camera_is_refused_not_a_crash(session, clock):
+    outcome = session.submit(CardLanded("purple-12", clock.advance(1)))
+    assert not outcome.accepted and "purple-12" in outcome.refused.reason
+
+
+def test_the_timer_writes_the_timeout_at_the_exact_expiry(session, clock):
     clock.advance(5)
-    assert referee.tick() is None
+    assert not session.submit(Tick()).accepted
     clock.advance(7.7)                     # the UI clock noticed 0.7 s late
-    outcome = referee.tick()
-    assert outcome.line == {"t": 14.0, "event": "timeout", "seat": 0}
-    assert referee.table.state.turn == 1 and referee.table.state.hands[0] == 8
+    outcome = session.submit(Tick())
+    assert isinstance(outcome.event, Timeout)
+    assert outcome.line == {"t": 13.0, "event": "timeout", "seat": 0}
+    assert session.table.state.turn == 1 and session.table.state.hands[0] == 8
+    assert not session.submit(Tick()).accepted                 # once
 
 
 def test_one_button_means_call_when_due_else_catch(tmp_path, clock):
-    ref = Referee.new_match(MatchStore(tmp_path), 4, {"hand_size": 2}, clock=clock, one_button=True)
-    ref.touch("deal", dealer=3)
-    ref.card_landed("indigo-6", clock.advance(1))
-    assert ref.press(0, "single", clock.advance(1)).line["event"] == "call"
-    ref.card_landed("indigo-3", clock.advance(1))
-    ref.card_landed("indigo-4", clock.advance(1))           # seat 1 down to one, no call
-    outcome = ref.press(2, "single", clock.advance(0.5))    # seat 2 holds two, but a catch is open
-    assert outcome.line["event"] == "catch" and ref.table.state.hands == [1, 3, 2, 2]
-    assert ref.press(2, "single", clock.advance(0.5)).line["event"] == "call"
-    ref.close()
+    s = new_session(tmp_path, clock, {"hand_size": 2}, one_button=True)
+    s.submit(CardLanded("indigo-6", clock.advance(1)))
+    assert s.submit(SeatPressed(0, "single", clock.advance(1))).line["event"] == "call"
+    s.submit(CardLanded("indigo-3", clock.advance(1)))
+    s.submit(CardLanded("indigo-4", clock.advance(1)))               # seat 1 down to one, no call
+    outcome = s.submit(SeatPressed(2, "single", clock.advance(0.5)))  # seat 2 holds two, but a catch is open
+    assert isinstance(outcome.event, Catch) and s.table.state.hands == [1, 3, 2, 2]
+    assert s.submit(SeatPressed(2, "single", clock.advance(0.5))).line["event"] == "call"
+    s.close()
+
+
+def test_a_press_without_target_finds_the_uncalled_player_everyone_sees(tmp_path, clock):
+    """Issue 16 (1): seat 1 called, seat 0 did not; seat 2's press (button or one button) catches seat 0."""
+    for button in ("catch", "single"):
+        s = new_session(tmp_path / button, clock, {"preset": "sahrat-oona", "hand_size": 2},
+                        one_button=button == "single")
+        s.submit(CardLanded("saffron-7", clock.advance(1)))
+        s.submit(CardLanded("saffron-3", clock.advance(1)))          # seat 0 on one card, no call
+        s.submit(SeatPressed(1, "call", clock.advance(0.3)))
+        s.submit(CardLanded("saffron-4", clock.advance(0.2)))        # seat 1 on one card, called
+        outcome = s.submit(SeatPressed(2, button, clock.advance(0.5)))
+        assert isinstance(outcome.event, Catch), button
+        assert s.table.state.hands == [3, 1, 2, 2] and s.table.exposed() is None, button
+        s.close()
 
 
 def test_the_catch_window_counts_down_after_the_next_action(tmp_path, clock):
-    ref = Referee.new_match(MatchStore(tmp_path), 3, {"hand_size": 2}, clock=clock)
-    ref.touch("deal", dealer=2)
-    ref.card_landed("indigo-6", clock.advance(1))
-    assert ref.catch_window() is None
-    ref.card_landed("indigo-3", clock.advance(1))           # seat 0 on one card, no call
-    assert ref.catch_window() == (0, None)                  # open until seat 1 acts
-    ref.submit({"event": "draw", "seat": 1}, clock.advance(0.5))
-    assert ref.catch_window() == (0, 1.5)                   # then at least 2 s after the landing
+    s = new_session(tmp_path, clock, {"hand_size": 2}, players=3, dealer=2)
+    s.submit(CardLanded("indigo-6", clock.advance(1)))
+    assert s.catch_window() is None
+    s.submit(CardLanded("indigo-3", clock.advance(1)))              # seat 0 on one card, no call
+    assert s.catch_window() == (0, None)                            # open until seat 1 acts
+    assert isinstance(s.submit(Touched("draw")).event, Draw)        # the seat on turn filled in
+    clock.advance(0.5)
+    assert s.catch_window() == (0, 1.5)                             # then at least 2 s after the landing
     clock.advance(2)
-    assert ref.catch_window() is None
-    ref.close()
+    assert s.catch_window() is None
+    s.close()
 
 
-def test_a_full_disk_warns_keeps_playing_and_retries(referee, clock):
+def test_a_card_taken_back_undoes_its_play_only(session, clock):
+    session.submit(CardLanded("indigo-3", clock.advance(1)))
+    assert not session.submit(CardTakenBack("indigo-9", clock.advance(1))).accepted   # not the last play
+    outcome = session.submit(CardTakenBack("indigo-3", clock.advance(1)))
+    assert outcome.accepted and outcome.line["event"] == "undo"
+    assert str(session.table.state.pile[-1]) == "indigo-6" and session.last_reading is None
+
+
+def test_a_stuck_button_is_said_and_its_seat_ignored_until_freed(session, clock):
+    session.submit(ButtonStuck(2, "catch"))
+    assert session.stuck == {2} and "stuck" in session.warnings()
+    lines = len(session.referee.journal.lines)
+    assert not session.submit(SeatPressed(2, "call", clock.advance(1))).accepted
+    assert len(session.referee.journal.lines) == lines
+    session.submit(ButtonFreed(2, "catch"))
+    assert session.stuck == frozenset() and "stuck" not in session.warnings()
+    assert session.submit(SeatPressed(2, "call", clock.advance(1))).accepted
+
+
+def test_the_camera_state_is_an_input_too(session):
+    assert not session.submit(CameraChanged("lost")).accepted
+    assert session.camera_status == "lost" and "camera_lost" in session.warnings()
+    session.submit(CameraChanged("ok"))
+    assert "camera_lost" not in session.warnings()
+
+
+def test_only_inputs_go_through_the_door(session):
+    with pytest.raises(TypeError, match="not a referee input"):
+        session.submit({"event": "draw"})
+
+
+def test_touched_carries_its_fields():
+    assert Touched.of("name_colour", colour="indigo").fields == {"colour": "indigo"}
+    assert dict(Touched("undo").fields) == {}
+
+
+def test_a_drawn_dealer_is_written_into_the_deal(tmp_path, clock):
+    """Issue 16 (4): where the options draw the dealer, the kiosk writes the seat it drew."""
+    s = Session(MatchStore(tmp_path), clock=clock)
+    outcome = s.new_match(MatchSetup(4, {"preset": "sahrat-oona"}, NAMES))       # initial_dealer=random
+    assert isinstance(outcome.event, Deal) and outcome.event.dealer is not None
+    assert s.referee.journal.lines[0]["seed"] is not None                          # each match draws afresh
+    assert replay(s.referee.journal.lines).to_dict() == s.table.to_dict()
+    s.close()
+    rotate = Session(MatchStore(tmp_path / "rotate"), clock=clock)
+    rotate.new_match(MatchSetup(4, {"preset": "sahrat-oona", "initial_dealer": "random"}, NAMES), dealer=1)
+    assert rotate.referee.journal.lines[1] == {"t": 0.0, "event": "deal", "dealer": 1}   # as given
+    rotate.close()
+
+
+def test_listeners_hear_accepted_outcomes_only_as_rules_events(session, clock):
+    heard = []
+    session.listeners.append(heard.append)
+    session.submit(CardLanded("burgundy-3", clock.advance(1)))
+    session.submit(CardLanded("indigo-take2", clock.advance(1)))
+    assert [type(o.event) for o in heard] == [Play] and str(heard[0].event.card) == "indigo-take2"
+    assert [(n.kind, n.seat, n.count) for n in heard[0].notices] == [("penalty", 1, 2)]
+
+
+def test_a_full_disk_warns_keeps_playing_and_retries(session, clock):
+    referee = session.referee
     good = referee.journal._file
     referee.journal._file = open("/dev/full", "ab", buffering=0)
-    first = referee.card_landed("indigo-3", clock.advance(1))
-    second = referee.card_landed("indigo-4", clock.advance(1))
+    first = session.submit(CardLanded("indigo-3", clock.advance(1)))
+    second = session.submit(CardLanded("indigo-4", clock.advance(1)))
     assert first.accepted and not first.saved and second.accepted and not second.saved
     assert "No space" in referee.disk_problem and len(referee.backlog) == 2
-    assert referee.table.state.turn == 2                     # play went on
+    assert "disk" in session.warnings()
+    assert session.table.state.turn == 2                     # play went on
     referee.journal._file.close()
     referee.journal._file = good                             # room again
-    assert referee.tick() is None and referee.backlog == [] and referee.disk_problem is None
+    assert not session.submit(Tick()).accepted and referee.backlog == [] and referee.disk_problem is None
     referee.journal.close()
-    from kiosk.journal import GameJournal
+    from kiosk.referee.journal import GameJournal
     on_disk = GameJournal.open(referee.journal.path)[0].lines
     assert [line.get("card") for line in on_disk[-2:]] == ["indigo-3", "indigo-4"]
     assert replay(on_disk).to_dict() == referee.table.to_dict()
@@ -102,35 +197,34 @@ def test_a_full_disk_warns_keeps_playing_and_retries(referee, clock):
 
 def test_resume_pauses_until_continue(tmp_path, clock):
     store = MatchStore(tmp_path)
-    ref = Referee.new_match(store, 3, {}, clock=clock)
-    ref.touch("deal", dealer=2)
-    ref.card_landed("saffron-5", clock.advance(1))
-    ref.card_landed("saffron-6", clock.advance(2))
-    ref.close()
+    s = new_session(tmp_path, clock, {}, players=3, dealer=2)
+    s.submit(CardLanded("saffron-5", clock.advance(1)))
+    s.submit(CardLanded("saffron-6", clock.advance(2)))
+    s.close()
     later = ManualClock(50_000.0)                       # after a reboot the clock starts anew
     resumed, recovery = Referee.resume(store, clock=later)
     assert recovery.dropped is None
     assert resumed.table.paused and resumed.journal.lines[-1]["event"] == "pause"
     assert resumed.journal.lines[-1]["t"] == 3.0
-    later.advance(30)
-    assert resumed.touch("resume").accepted
-    assert resumed.seconds_left() == 12.0             # the timer did not run while it was off
-    assert resumed.card_landed("saffron-7", later.advance(1)).accepted
     resumed.close()
+    again = Session(MatchStore(tmp_path), clock=later)
+    assert again.resume() and again.table.paused
+    later.advance(30)
+    assert again.submit(Touched("resume")).accepted
+    assert again.seconds_left() == 12.0               # the timer did not run while it was off
+    assert again.submit(CardLanded("saffron-7", later.advance(1))).accepted
+    again.close()
 
 
-def test_listeners_hear_accepted_outcomes_only(referee, clock):
-    heard = []
-    referee.listeners.append(heard.append)
-    referee.card_landed("burgundy-3", clock.advance(1))
-    referee.card_landed("indigo-take2", clock.advance(1))
-    assert [o.line["card"] for o in heard] == ["indigo-take2"]
-    assert [(n.kind, n.seat, n.count) for n in heard[0].notices] == [("penalty", 1, 2)]
+def test_a_journal_line_from_a_script_is_checked(session, clock):
+    assert not session.referee.record_line({"event": "play", "seat": 0}, clock.advance(1)).accepted
+    assert not session.referee.record_line({"event": "nope"}).accepted
+    assert session.referee.record_line({"event": "draw", "seat": 0}, clock.advance(1)).accepted
 
 
 def test_an_empty_or_bad_journal_is_refused_naming_the_line(tmp_path):
     from kiosk.errors import JournalCorruptError
-    from kiosk.journal import GameJournal
+    from kiosk.referee.journal import GameJournal
 
     path = tmp_path / "current.jsonl"
     path.write_text("")

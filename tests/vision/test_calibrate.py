@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from vision.calibrate import calibrate
-from vision.table_sim import TableSim
+from vision.pile.calibrate import calibrate
+from vision.sim.table import TableSim
 
 
 def _frames(sim):

@@ -1,4 +1,4 @@
-"""Card outlines from straight edges (`vision.detect_lines`), and the detector falling back on them."""
+"""Card outlines from straight edges (`vision.card.detect_lines`), and the detector falling back on them."""
 
 import csv
 import json
@@ -8,11 +8,11 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.detect import _continues, _grown, _order, _outermost
-from vision.detect_lines import _bright_normals, _segments, quad_proposals
-from vision.recogniser import Recogniser, plain
-from vision.synth import SKIN, face_image
-from vision.textures import texture
+from vision.card.detect import _continues, grown_quad, order_quad, _outermost
+from vision.card.detect_lines import _bright_normals, _segments, quad_proposals
+from vision.card.recogniser import Recogniser, plain
+from vision.sim.synth import SKIN, face_image
+from vision.sim.textures import texture
 
 cv2.setNumThreads(1)
 
@@ -48,13 +48,13 @@ def test_the_outline_of_a_card_held_by_two_fingers_is_proposed():
     grey = cv2.cvtColor(_photo("cloth", 4), cv2.COLOR_BGR2GRAY)
     outlines = [quad for quad, outer in quad_proposals(grey) if outer]
     assert outlines, "no outline proposed"
-    assert min(_error(_order(q)) for q in outlines) < 0.03
+    assert min(_error(order_quad(q)) for q in outlines) < 0.03
 
 
 def test_a_white_card_on_white_paper_is_proposed_by_its_field():
     # The card's own edge hardly shows on paper; its coloured field inside the border does.
     grey = cv2.cvtColor(_photo("paper", 5, fingers=False), cv2.COLOR_BGR2GRAY)
-    fields = [_grown(_order(quad)) for quad, outer in quad_proposals(grey) if not outer]
+    fields = [grown_quad(order_quad(quad)) for quad, outer in quad_proposals(grey) if not outer]
     assert fields, "no field outline proposed"
     assert min(_error(q) for q in fields) < 0.06
 
@@ -143,13 +143,13 @@ BUSY = {
 def test_a_small_card_on_busy_checks_keeps_its_sides_among_the_strongest_pairs(name, monkeypatch):
     # Checked cloth gives hundreds of edges as long as a small card's sides; counted as plain
     # edges, the pairs of checks crowd the card's pairs out of the MAX_PAIRS kept.
-    import vision.detect_lines as lines
+    import vision.card.detect_lines as lines
 
     grey = cv2.cvtColor(cv2.imread(str(PHOTOS / name)), cv2.COLOR_BGR2GRAY)
     truth = np.float32(BUSY[name])
 
     def best_error() -> float:
-        outlines = [_order(q) if outer else _grown(_order(q))
+        outlines = [order_quad(q) if outer else grown_quad(order_quad(q))
                     for scale in (0.5, 1.0) for q, outer in quad_proposals(grey, min_side=17, scale=scale)]
         return min((_error(q, truth) for q in outlines), default=1.0)
 

@@ -4,14 +4,14 @@ import cv2
 import numpy as np
 import pytest
 
-import vision.colour as colour_module
-from vision.classic_art import classic_face
-from vision.colour import read_colour
-from vision.detect import WARP_H, WARP_W, _order, _snapped, find_card, warp
-from vision.features import white_reference
-from vision.recogniser import Recogniser
-from vision.synth import face_image
-from vision.textures import CARD_DEVELOPMENT, HELD_OUT, texture
+import vision.card.colour as colour_module
+from vision.art.classic import classic_face
+from vision.card.colour import read_colour
+from vision.card.detect import WARP_H, WARP_W, order_quad, _snapped, find_card, warp
+from vision.card.features import white_reference
+from vision.card.recogniser import Recogniser
+from vision.sim.synth import face_image
+from vision.sim.textures import CARD_DEVELOPMENT, HELD_OUT, texture
 
 cv2.setNumThreads(1)
 
@@ -39,7 +39,7 @@ def test_snapping_moves_a_grown_outline_onto_the_card_edge():
     lo = cv2.min(cv2.min(photo[..., 0], photo[..., 1]), photo[..., 2])
     centre = truth.mean(axis=0)
     for grow in (0.9, 1.1):  # a field outline, a hull with a margin of table
-        guess = _order(centre + (truth - centre) * grow)
+        guess = order_quad(centre + (truth - centre) * grow)
         assert _error(guess, truth) > 0.04
         snapped = _snapped(lo, guess)
         assert snapped is not None

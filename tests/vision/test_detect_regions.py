@@ -11,13 +11,13 @@ import cv2
 import numpy as np
 import pytest
 
-import vision.detect as detect_module
-import vision.recogniser as recogniser_module
-from vision.detect import (TRIM_SOLID, ZOOM, ZOOM_TILE, _cluster_masks, _order, _tile_starts, _trimmed,
+import vision.card.detect as detect_module
+import vision.card.recogniser as recogniser_module
+from vision.card.detect import (TRIM_SOLID, ZOOM, ZOOM_TILE, _cluster_masks, order_quad, _tile_starts, _trimmed,
                            find_card, warp)
-from vision.features import dark_field, oval_white, white_reference
-from vision.recogniser import Recogniser
-from vision.synth import face_image, render_photo
+from vision.card.features import dark_field, oval_white, white_reference
+from vision.card.recogniser import Recogniser
+from vision.sim.synth import face_image, render_photo
 
 cv2.setNumThreads(1)
 
@@ -68,7 +68,7 @@ def test_a_wild_face_has_a_dark_field_and_a_coloured_one_not():
     for colour, rank, dark in (("wild", "colour", True), ("wild", "colour4", True), ("saffron", "7", False),
                                ("indigo", "take2", False), ("burgundy", "0", False)):
         photo, quad = render_photo(face_image("oona", colour, rank, rng), rng, surface="wood")
-        warped = warp(photo, _order(quad))
+        warped = warp(photo, order_quad(quad))
         share = dark_field(warped, white_reference(warped))
         assert (share > 0.5) if dark else (share < 0.2), (colour, rank, share)
 
@@ -169,7 +169,7 @@ def test_the_oval_white_of_a_clean_warp_is_its_border_white():
     rng = np.random.default_rng(5)
     for colour, rank in (("saffron", "7"), ("wild", "colour"), ("indigo", "take2")):
         photo, quad = render_photo(face_image("oona", colour, rank, rng), rng, surface="felt")
-        warped = warp(photo, _order(quad))
+        warped = warp(photo, order_quad(quad))
         white = white_reference(warped)
         assert np.abs(oval_white(warped) - white).max() < 0.15 * white.max()
 

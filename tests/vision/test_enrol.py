@@ -4,12 +4,12 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.classic_art import classic_face
-from vision.enrol import EnrolledRecogniser, parse_face
+from vision.art.classic import classic_face
+from vision.enrol.profile import EnrolledRecogniser, parse_face
 from vision.errors import DeckProfileError
 from vision.readings import card_code
-from vision.synth import render_photo
-from vision.watcher import PileWatcher
+from vision.sim.synth import render_photo
+from vision.pile.watcher import PileWatcher
 
 FACES = [("red", "7"), ("blue", "7"), ("green", "skip"), ("yellow", "2"), ("red", "reverse"),
          ("blue", "draw2"), ("wild", "wild4"), ("green", "9")]

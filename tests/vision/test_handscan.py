@@ -6,11 +6,13 @@ import itertools
 import numpy as np
 import pytest
 
-from vision.handscan import (OONA_RANKS, RANKS, HandScanner, IndexReading, held_out, load_fanned, match,
-                             scan_hand)
-from vision.handscan_colour import index_colour
-from vision.handscan_data import in_part, turn_photo
-from vision.handscan_synth import HELD_OUT_SEED, VAL_SEED, kiosk_frames, synthetic_hands
+from vision.hand.scanner import OONA_RANKS, RANKS, HandScanner, IndexReading, scan_hand
+from vision.train.fanned import held_out, load_fanned
+from vision.train.hands import match
+from vision.hand.colour import index_colour
+from vision.sim.boxes import turn_photo
+from vision.train.fanned import in_part
+from vision.sim.hands import HELD_OUT_SEED, VAL_SEED, kiosk_frames, synthetic_hands
 from vision.readings import CLASSIC_COLOURS, OONA_COLOURS, WILD
 
 

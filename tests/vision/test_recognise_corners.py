@@ -6,13 +6,13 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.classic_art import classic_face, classic_face_with_index
-from vision.detect import WARP_H, WARP_W
-from vision.handscan_data import UNO_FANNED, held_out
-from vision.recognise_corners import CENTRE, SIDE, corner_crops, fuse
-from vision.recogniser import Recogniser
-from vision.synth import face_image, render_photo
-from vision.textures import HELD_OUT
+from vision.art.classic import classic_face, classic_face_with_index
+from vision.card.detect import WARP_H, WARP_W
+from vision.train.fanned import UNO_FANNED, held_out
+from vision.card.corners import CENTRE, SIDE, corner_crops, fuse
+from vision.card.recogniser import Recogniser
+from vision.sim.synth import face_image, render_photo
+from vision.sim.textures import HELD_OUT
 
 cv2.setNumThreads(1)
 

@@ -11,7 +11,7 @@ import pytest
 
 from vision.errors import CameraUnavailableError, UnknownNameError
 from vision.sources import FileSource, FolderSource, Picamera2Source, SyntheticSource, open_source
-from vision.table_sim import TableSim, read_truth
+from vision.sim.table import TableSim, read_truth
 
 
 def _frames(n: int) -> list[np.ndarray]:
@@ -64,7 +64,7 @@ def test_missing_file_folder_and_camera_are_reported(tmp_path):
 def test_close_stops_the_thread_and_is_idempotent():
     source = SyntheticSource(TableSim(seed=3, cards=2))
     source.start()
-    assert source.read(timeout=5) is not None
+    assert source.read(timeout=30) is not None
     source.close()
     source.close()
     assert source.stopped.is_set()
@@ -145,7 +145,7 @@ def test_picamera2_source_configures_bgr_and_yuv_locks_the_light_and_closes(monk
     source = open_source("picamera2", warmup_seconds=0.0)
     assert isinstance(source, Picamera2Source)
     with source:
-        frames = [source.read(timeout=5) for _ in range(3)]
+        frames = [source.read(timeout=30) for _ in range(3)]
     camera = FakePicamera2.instances[0]
     assert camera.config["main"] == {"size": (640, 480), "format": "RGB888"}
     assert camera.config["lores"] == {"size": (320, 240), "format": "YUV420"}
@@ -179,11 +179,11 @@ def test_picamera2_lock_and_unlock_from_another_thread(fake_picamera2):
     source = open_source("picamera2", warmup_seconds=3600.0)  # no lock after warm-up in this test
     assert source.exposure_locked is False
     with source:
-        assert source.read(timeout=5) is not None
+        assert source.read(timeout=30) is not None
         camera = fake_picamera2.instances[0]
         assert camera.calls == [] and not source.exposure_locked
         results = []
-        caller = threading.Thread(target=lambda: results.append(source.lock_exposure(timeout=5)))
+        caller = threading.Thread(target=lambda: results.append(source.lock_exposure(timeout=30)))
         caller.start()
         while caller.is_alive():
             source.read(timeout=1)  # the reader keeps reading, as the kiosk's camera thread does
@@ -193,7 +193,7 @@ def test_picamera2_lock_and_unlock_from_another_thread(fake_picamera2):
         # The values the automatic control had reached on the newest frame.
         assert 12000 < lock["ExposureTime"] <= 12000 + camera.frames
         assert lock["AnalogueGain"] == 2.0 and lock["ColourGains"] == (1.8, 1.5)
-        assert source.unlock_exposure(timeout=5) is True
+        assert source.unlock_exposure(timeout=30) is True
         assert camera.calls[-1] == {"AeEnable": True, "AwbEnable": True}
         assert not source.exposure_locked and source.locked_controls is None
     assert source.lock_exposure() is False  # stopped: nothing to lock
@@ -204,7 +204,7 @@ def test_picamera2_unlocked_before_start_stays_automatic(fake_picamera2):
     assert source.unlock_exposure() is True
     with source:
         for _ in range(3):
-            source.read(timeout=5)
+            source.read(timeout=30)
         assert fake_picamera2.instances[0].calls == [] and not source.exposure_locked
 
 
@@ -259,15 +259,15 @@ def test_opencv_source_asks_the_driver_and_says_whether_it_could(monkeypatch, ac
     monkeypatch.setattr(cv2, "VideoCapture", make)
     source = open_source("opencv:0")
     with source:
-        assert source.read(timeout=5) is not None
-        assert source.lock_exposure(timeout=5) is accepts
+        assert source.read(timeout=30) is not None
+        assert source.lock_exposure(timeout=30) is accepts
         assert source.exposure_locked is accepts
         capture = captures[0]
         if accepts:
             assert capture.props[cv2.CAP_PROP_AUTO_EXPOSURE] == 1.0  # V4L2's manual mode
             assert capture.props[cv2.CAP_PROP_AUTO_WB] == 0
             assert capture.props[cv2.CAP_PROP_EXPOSURE] == 156.0
-            assert source.unlock_exposure(timeout=5) is True
+            assert source.unlock_exposure(timeout=30) is True
             assert capture.props[cv2.CAP_PROP_AUTO_EXPOSURE] == 3.0 and not source.exposure_locked
         else:
             assert (cv2.CAP_PROP_AUTO_EXPOSURE, 1.0) in capture.set_calls

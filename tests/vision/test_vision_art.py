@@ -8,7 +8,7 @@ import numpy as np
 
 from vision.__main__ import main
 from vision.decks import OONA
-from vision.oona_art import RGB, card_png
+from vision.art.oona import RGB, card_png
 
 
 def test_faces_are_readable_upside_down_and_show_their_colour():

@@ -6,9 +6,10 @@ import itertools
 import numpy as np
 import pytest
 
-from vision.corner import corner_features, corner_model, read_index
-from vision.handscan import index_features, load_fanned, load_model
-from vision.ttf import available_fonts, load_font, text_mask
+from vision.card.corner import corner_features, corner_model, read_index
+from vision.hand.scanner import index_features, load_model
+from vision.train.fanned import load_fanned
+from vision.art.ttf import available_fonts, load_font, text_mask
 
 
 def test_the_font_packages_are_there_and_every_numeral_renders():

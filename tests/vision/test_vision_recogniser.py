@@ -8,11 +8,11 @@ import pytest
 
 from vision.__main__ import main
 from vision.decks import find_deck
-from vision.detect import find_card
+from vision.card.detect import find_card
 from vision.errors import CardNotFoundError
-from vision.recogniser import Recogniser
-from vision.synth import face_image, render_photo, write_set
-from vision.textures import HELD_OUT, texture
+from vision.card.recogniser import Recogniser
+from vision.sim.synth import face_image, render_photo, write_set
+from vision.sim.textures import HELD_OUT, texture
 
 cv2.setNumThreads(1)
 

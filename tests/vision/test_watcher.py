@@ -3,13 +3,13 @@
 import numpy as np
 import pytest
 
-from vision.table_sim import TableSim, score_events
-from vision.watcher import PileWatcher
+from vision.sim.table import TableSim, score_events
+from vision.pile.watcher import PileWatcher
 
 
 @pytest.fixture(scope="module")
 def watcher_factory():
-    from vision.recogniser import Recogniser
+    from vision.card.recogniser import Recogniser
 
     recogniser = Recogniser.for_deck("oona")
     return lambda **kw: PileWatcher(recogniser, **kw)
@@ -85,7 +85,7 @@ def test_a_card_still_on_two_frames_far_apart_is_reported_before_a_hand_passes(w
 def test_the_decks_faces_are_drawn_when_a_watcher_is_built(watcher_factory):
     """The faces that turn snapshots upright and read covered cards are drawn on a thread of their
     own when the watcher is built, not on the first landing."""
-    from vision import pile_faces
+    from vision.pile import faces as pile_faces
 
     pile_faces._books.clear()
     watcher = watcher_factory()

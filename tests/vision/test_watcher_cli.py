@@ -6,7 +6,7 @@ import json
 import cv2
 
 from vision.__main__ import main
-from vision.table_sim import TableSim
+from vision.sim.table import TableSim
 
 
 def _lines(capsys) -> list[dict]:

@@ -4,13 +4,13 @@ off the pile, every card once and nothing else."""
 
 import pytest
 
-from vision.table_sim import DOUBLE_CASES, TableSim, score_events
-from vision.watcher import PileWatcher
+from vision.sim.table import DOUBLE_CASES, TableSim, score_events
+from vision.pile.watcher import PileWatcher
 
 
 @pytest.fixture(scope="module")
 def recogniser():
-    from vision.recogniser import Recogniser
+    from vision.card.recogniser import Recogniser
 
     return Recogniser.for_deck("oona")
 

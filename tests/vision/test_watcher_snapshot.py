@@ -4,10 +4,10 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.detect import warp
-from vision.oona_art import card_png
-from vision.table_sim import TableSim
-from vision.watcher import PileWatcher, upright
+from vision.card.detect import warp
+from vision.art.oona import card_png
+from vision.sim.table import TableSim
+from vision.pile.watcher import PileWatcher, upright
 
 
 def _face(colour, rank, size):
@@ -38,7 +38,7 @@ def test_upright_turns_a_warp_the_right_way_up(rank):
 
 @pytest.fixture(scope="module")
 def recogniser():
-    from vision.recogniser import Recogniser
+    from vision.card.recogniser import Recogniser
 
     return Recogniser.for_deck("oona")
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from kivy.uix.screenmanager import Screen
 
-from ...decks import enrol_faces
-from ..cardgrid import short_name
-from ..camera_view import CameraView  # noqa: F401  (registers the kv class)
-from ..keyboard import NameKeyboard
-from ..present_scan import EnrolView, present_enrol
+from kiosk.camera.decks import enrol_faces
+from kiosk.ui.widgets.cardgrid import short_name
+from kiosk.ui.widgets.camera_view import CameraView  # noqa: F401  (registers the kv class)
+from kiosk.ui.widgets.keyboard import NameKeyboard
+from kiosk.ui.present.scan import EnrolView, present_enrol
 
 MIN_PHOTOS = 2
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..present_players import LeaderboardView, present_leaderboard
-from ..widgets import ALabel
-from .players_common import DIM, GOLD, HistoryScreen, cell_row
+from kiosk.ui.present.players import LeaderboardView, present_leaderboard
+from kiosk.ui.widgets.common import ALabel
+from kiosk.ui.screens.players_common import DIM, GOLD, HistoryScreen, cell_row
 
 
 class LeaderboardScreen(HistoryScreen):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from kivy.properties import NumericProperty
 
-from ..present_players import MatchesView, present_matches
-from ..widgets import ALabel
-from .player_history import match_button
-from .players_common import DIM, GOLD, HistoryScreen, cell_row
+from kiosk.ui.present.players import MatchesView, present_matches
+from kiosk.ui.widgets.common import ALabel
+from kiosk.ui.screens.player_history import match_button
+from kiosk.ui.screens.players_common import DIM, GOLD, HistoryScreen, cell_row
 
 
 class MatchesScreen(HistoryScreen):

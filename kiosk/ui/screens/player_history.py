@@ -5,9 +5,9 @@ from __future__ import annotations
 from kivy.properties import NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from ..present_players import MatchRow, PlayerView, present_player
-from ..widgets import ALabel, AButton, MirrorBox
-from .players_common import DIM, GOLD, HistoryScreen
+from kiosk.ui.present.players import MatchRow, PlayerView, present_player
+from kiosk.ui.widgets.common import ALabel, AButton, MirrorBox
+from kiosk.ui.screens.players_common import DIM, GOLD, HistoryScreen
 
 
 def match_button(screen: HistoryScreen, row: MatchRow, *, mark: str = "", selected: bool = False) -> BoxLayout:

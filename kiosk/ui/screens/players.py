@@ -3,14 +3,14 @@ player's history, the leaderboard, past matches; export the history to a file.""
 
 from __future__ import annotations
 
-from ...errors import HistoryError
-from ...history_file import export_file
-from ..keyboard import NameKeyboard
-from ..players import name_fields
-from ..present_players import PlayersView, present_players, same_name
-from ..text import has_arabic
-from ..widgets import ALabel, AButton, MirrorBox
-from .players_common import DIM, GOLD, HistoryScreen
+from kiosk.errors import HistoryError
+from kiosk.history.file import export_file
+from kiosk.ui.widgets.keyboard import NameKeyboard
+from kiosk.ui.widgets.player_picker import name_fields
+from kiosk.ui.present.players import PlayersView, present_players, same_name
+from kiosk.ui.words.text import has_arabic
+from kiosk.ui.widgets.common import ALabel, AButton, MirrorBox
+from kiosk.ui.screens.players_common import DIM, GOLD, HistoryScreen
 
 
 class PlayersScreen(HistoryScreen):

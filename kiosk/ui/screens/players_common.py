@@ -1,12 +1,12 @@
 """What the players' screens share: rebuilding only when shown or the language changes, going
-back where the person came from, rows of cells, and the list of these screens for the App."""
+back where the person came from, and rows of cells."""
 
 from __future__ import annotations
 
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
-from ..widgets import ALabel, AButton, MirrorBox
+from kiosk.ui.widgets.common import ALabel, AButton, MirrorBox
 
 ROW_TINT = (0.16, 0.18, 0.23, 1)
 DIM = (0.62, 0.65, 0.72, 1)
@@ -77,18 +77,3 @@ def cell_row(app, cells, weights, *, height: float, font: float, colours=None, o
             widget = ALabel(raw=cell, font_size=font, size_hint_x=weight, color=colour)
         row.add_widget(widget)
     return row
-
-
-def screens():
-    """(name, class) of the players' screens, for the App to add."""
-    from .leaderboard import LeaderboardScreen
-    from .matches import MatchesScreen
-    from .player_history import PlayerHistoryScreen
-    from .players import PlayersScreen
-    from .replay import ReplayScreen
-    return (("players", PlayersScreen), ("leaderboard", LeaderboardScreen),
-            ("player_history", PlayerHistoryScreen), ("matches", MatchesScreen), ("replay", ReplayScreen))
-
-
-KV_NAMES = ("players", "leaderboard", "player_history", "matches", "replay")
-"""The screens' ``.kv`` files (``screens/<name>.kv``)."""

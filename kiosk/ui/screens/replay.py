@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from kivy.properties import NumericProperty
 
-from ...history_file import read_journal
-from ..cardgrid import short_name
-from ..present_players import seat_names
-from ..present_replay import ReplayView, present_replay, replay_frames
-from ..widgets import ALabel, MirrorBox
-from .players_common import DIM, GOLD, HistoryScreen
+from kiosk.history.file import read_journal
+from kiosk.ui.widgets.cardgrid import short_name
+from kiosk.ui.present.players import seat_names
+from kiosk.ui.present.replay import ReplayView, present_replay, replay_frames
+from kiosk.ui.widgets.common import ALabel, MirrorBox
+from kiosk.ui.screens.players_common import DIM, GOLD, HistoryScreen
 
 
 class ReplayScreen(HistoryScreen):

@@ -6,12 +6,13 @@ from __future__ import annotations
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from ...hand_scan import HandDraft, ScannedCard, best_readings, fill_colours
-from ..cardgrid import CardGrid
-from ..hand_chips import ChipFixer, hand_row
-from ..present import RoundEndView, present_round_end
-from ..present_scan import chip_code, scan_status
-from ..widgets import ALabel, AButton, MirrorBox
+from kiosk.camera.hand_scan import HandDraft, ScannedCard, best_readings, fill_colours
+from kiosk.ui.widgets.cardgrid import CardGrid
+from kiosk.ui.widgets.hand_chips import ChipFixer, hand_row
+from kiosk.ui.present.table import RoundEndView, present_round_end
+from kiosk.ui.present.scan import chip_code, scan_status
+from kiosk.ui.widgets.common import ALabel, AButton, MirrorBox
+from kiosk.referee.inputs import Touched
 
 
 class RoundEndScreen(Screen):
@@ -157,7 +158,7 @@ class RoundEndScreen(Screen):
                 self.problem = self.app.text("refused_deck")
                 self.refresh(force=True)
                 return None
-            outcome = self.app.session.touch("hands", cards={str(seat): cards for seat, cards in codes.items()})
+            outcome = self.app.submit(Touched.of("hands", cards={str(seat): cards for seat, cards in codes.items()}))
             if outcome.accepted:
                 self.app.end_scan()
                 self.problem = ""
@@ -169,7 +170,7 @@ class RoundEndScreen(Screen):
         if view.match_over:
             self.app.show("setup")
             return None
-        return self.app.session.touch("deal")
+        return self.app.submit(Touched("deal"))
 
     # -- drawing ----------------------------------------------------------------------------------
     def refresh(self, now: float | None = None, force: bool = False) -> None:

@@ -10,7 +10,7 @@ import time
 from kivy.clock import Clock
 from kivy.uix.screenmanager import Screen
 
-from ..camera_view import CameraView  # noqa: F401  (registers the kv class)
+from kiosk.ui.widgets.camera_view import CameraView  # noqa: F401  (registers the kv class)
 
 CALIBRATE_SECONDS = 2.0
 

@@ -1,15 +1,15 @@
-"""The setup screen: a :class:`~kiosk.ui.setup_model.SetupDraft` on screen; "start" starts the match."""
+"""The setup screen: a :class:`~kiosk.ui.present.setup.SetupDraft` on screen; "start" starts the match."""
 
 from __future__ import annotations
 
 from kivy.properties import BooleanProperty
 from kivy.uix.screenmanager import Screen
 
-from ...errors import HistoryError
-from ...rules.errors import RulesError
-from ..keyboard import NameKeyboard
-from ..setup_model import SetupDraft
-from ..widgets import ALabel, AButton, MirrorBox
+from kiosk.errors import HistoryError
+from kiosk.rules.errors import RulesError
+from kiosk.ui.widgets.keyboard import NameKeyboard
+from kiosk.ui.present.setup import SetupDraft
+from kiosk.ui.widgets.common import ALabel, AButton, MirrorBox
 
 
 class SetupScreen(Screen):

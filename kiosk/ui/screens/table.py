@@ -1,4 +1,4 @@
-"""The table screen: copies a :class:`~kiosk.ui.present.TableView` into its widgets, sends touches on."""
+"""The table screen: copies a :class:`~kiosk.ui.present.table.TableView` into its widgets, sends touches on."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from ..camera_view import CameraView  # noqa: F401  (registers the kv class)
-from ..present import TableView, present_table
-from ..widgets import ALabel, AButton, ColourButton, SeatSpot
+from kiosk.ui.widgets.camera_view import CameraView  # noqa: F401  (registers the kv class)
+from kiosk.ui.present.table import TableView, present_table
+from kiosk.ui.widgets.common import ALabel, AButton, ColourButton, SeatSpot
+from kiosk.referee.inputs import CardLanded, Touched
 
 
 RING_STEPS = 4
@@ -41,18 +42,17 @@ class TableScreen(Screen):
     # -- touches ----------------------------------------------------------------------------------
     def act(self, event: str, **fields):
         """A touch: draw, keep, take, challenge, reveal, name_colour, swap, undo, pause, resume."""
-        outcome = self.app.session.touch(event, **fields)
+        outcome = self.app.submit(Touched.of(event, **fields))
         self.refresh()
         return outcome
 
     def pick_played(self):
         """The camera is lost: the card played is touched in (and goes in as the camera's would)."""
-        from ...ports import CardReading
-        return self.app.pick_card(lambda code: self.app.on_card(CardReading(code, self.app.session.clock())))
+        return self.app.pick_card(lambda code: self.app.submit(CardLanded(code, self.app.session.clock())))
 
     def scan_verdict(self):
         """«أتحداك!»: the challenged hand is read by the camera (the table confirms its verdict)."""
-        from ..verdict_scan import VerdictScan
+        from kiosk.ui.widgets.verdict_scan import VerdictScan
         self.verdict_scan = VerdictScan(self.app, self)
         self.verdict_scan.open()
         self.verdict_scan.refresh()

@@ -81,8 +81,8 @@ def test_ten_thousand_mutated_journals_give_a_clear_error_or_a_state():
 def test_the_kiosk_reopens_mutated_journals_with_a_clear_error_or_resumes(tmp_path):
     """The same mutations on disk, read as the kiosk reads them after a restart."""
     from kiosk.errors import JournalCorruptError
-    from kiosk.journal import GameJournal
-    from kiosk.referee import Referee
+    from kiosk.referee.journal import GameJournal
+    from kiosk.referee.referee import Referee
 
     rng = random.Random(4242)
     base = [json.dumps(line) for line in simulate(4, "sahrat-plus", seed=1, rounds=1, max_events=80)]

@@ -8,10 +8,11 @@ os.environ.update(SDL_VIDEODRIVER="offscreen", KIVY_WINDOW="sdl2", KIVY_NO_ARGS=
 
 import pytest  # noqa: E402
 
-from kiosk.clock import ManualClock  # noqa: E402,F401 (the test modules import it from here)
-from kiosk.journal import MatchStore  # noqa: E402
-from kiosk.ports import CardReading, RecordingFeedback  # noqa: E402
-from kiosk.session import MatchSetup, Session  # noqa: E402
+from kiosk.referee.clock import ManualClock  # noqa: E402,F401 (the test modules import it from here)
+from kiosk.referee.journal import MatchStore  # noqa: E402
+from kiosk.referee.ports import RecordingFeedback  # noqa: E402
+from kiosk.referee.session import MatchSetup, Session  # noqa: E402
+from kiosk.referee.inputs import CardLanded  # noqa: E402
 
 
 @pytest.fixture
@@ -39,5 +40,5 @@ def started(session, clock):
     """A four-seat sahrat-oona match, dealt by seat 3, indigo-6 turned up: seat 0 to play."""
     assert session.new_match(MatchSetup(4, {"preset": "sahrat-oona"}, NAMES), dealer=3).accepted
     clock.advance(1)
-    assert session.card(CardReading("indigo-6", clock())).accepted
+    assert session.submit(CardLanded("indigo-6", clock())).accepted
     return session

@@ -15,9 +15,9 @@ sys.path.insert(0, str(HERE.parents[2]))
 import conftest  # noqa: E402,F401  (offscreen Kivy settings)
 
 from conftest import ManualClock  # noqa: E402
-from kiosk.journal import MatchStore  # noqa: E402
-from kiosk.ports import RecordingFeedback  # noqa: E402
-from kiosk.session import Session  # noqa: E402
+from kiosk.referee.journal import MatchStore  # noqa: E402
+from kiosk.referee.ports import RecordingFeedback  # noqa: E402
+from kiosk.referee.session import Session  # noqa: E402
 from kiosk.ui.app import OonaApp  # noqa: E402
 from players_seed import seeded_history  # noqa: E402
 from uikit import frames, mount, shot  # noqa: E402

@@ -1,11 +1,11 @@
 """A history to test the players' screens on: regulars in Arabic and/or English, simulated
-matches recorded through :class:`~kiosk.history.History` with their journals on disk."""
+matches recorded through :class:`~kiosk.history.store.History` with their journals on disk."""
 
 import json
 from pathlib import Path
 
-from kiosk.coins import CoinOptions
-from kiosk.history import History
+from kiosk.history.coins import CoinOptions
+from kiosk.history.store import History
 from kiosk.rules.sim import simulate
 
 REGULARS = [("سارة", "Sara"), (None, "Omar"), ("نورة", None), ("خالد", "Khalid"), ("ريم", None)]

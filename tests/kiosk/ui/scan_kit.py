@@ -7,10 +7,10 @@ import time
 from types import SimpleNamespace
 
 from kiosk.__main__ import card_render
-from kiosk.camera import CameraCardSource
-from kiosk.clock import ManualClock
-from kiosk.demo_camera import LiveTable
-from vision.table_sim import TableSim
+from kiosk.camera.source import CameraCardSource
+from kiosk.referee.clock import ManualClock
+from kiosk.demo.camera import LiveTable
+from vision.sim.table import TableSim
 
 
 class StillTableSource:

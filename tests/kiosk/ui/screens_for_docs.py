@@ -18,16 +18,17 @@ sys.path.insert(0, str(HERE.parents[2]))
 import conftest  # noqa: E402,F401  (offscreen Kivy settings)
 
 from conftest import NAMES, ManualClock  # noqa: E402
-from kiosk.history import History  # noqa: E402
-from kiosk.journal import MatchStore  # noqa: E402
-from kiosk.ports import CardReading, RecordingFeedback  # noqa: E402
-from kiosk.session import MatchSetup, Session  # noqa: E402
+from kiosk.history.store import History  # noqa: E402
+from kiosk.referee.journal import MatchStore  # noqa: E402
+from kiosk.referee.ports import RecordingFeedback  # noqa: E402
+from kiosk.referee.session import MatchSetup, Session  # noqa: E402
 from kiosk.ui.app import OonaApp  # noqa: E402
 from uikit import frames, mount, shot  # noqa: E402
 
-from kiosk.decks import Decks  # noqa: E402
-from kiosk.hand_scan import ScannedCard  # noqa: E402
-from kiosk.ports import VisionTools  # noqa: E402
+from kiosk.camera.decks import Decks  # noqa: E402
+from kiosk.camera.hand_scan import ScannedCard  # noqa: E402
+from kiosk.referee.ports import VisionTools  # noqa: E402
+from kiosk.referee.inputs import CardLanded, SeatPressed, Touched  # noqa: E402
 from scan_kit import still_camera  # noqa: E402
 
 SCANNED = [ScannedCard("7", "burgundy", 0.9), ScannedCard("stop", "indigo", 0.9), ScannedCard("4", None, 0.7),
@@ -56,10 +57,10 @@ class DocsCamera:
 
     def __init__(self):
         from kiosk.__main__ import card_render, tune_malloc  # noqa: F401
-        from kiosk.camera import CameraCardSource
-        from kiosk.demo_camera import LiveTable
-        from vision.calibrate import calibrate
-        from vision.table_sim import TableSim
+        from kiosk.camera.source import CameraCardSource
+        from kiosk.demo.camera import LiveTable
+        from vision.pile.calibrate import calibrate
+        from vision.sim.table import TableSim
 
         clock = ManualClock()
         table = LiveTable(TableSim(seed=1, cards=0, width=480, height=360, card_px=120),
@@ -100,12 +101,12 @@ def render(out: Path, only=None) -> list[Path]:
         app.screens["setup"].refresh()
         save("setup")
         app.start_match(MatchSetup(4, {"preset": "sahrat-oona"}, NAMES), players=ids[:4])
-        session.touch("deal", dealer=3) if session.table.state.phase == "setup" else None
+        session.submit(Touched.of("deal", dealer=3)) if session.table.state.phase == "setup" else None
         clock.advance(1)
-        session.card(CardReading("indigo-6", clock()))
+        session.submit(CardLanded("indigo-6", clock()))
         session.table.state.hands[0] = 2
-        session.card(CardReading("indigo-3", clock.advance(1)))
-        session.press(2, "catch", clock.advance(0.5))
+        session.submit(CardLanded("indigo-3", clock.advance(1)))
+        session.submit(SeatPressed(2, "catch", clock.advance(0.5)))
         app.refresh()
         save("table")
         app.show("settings")
@@ -134,27 +135,27 @@ def render_camera_screens(out: Path, lang: str, save_only=None) -> list[Path]:
         # the challenge: a Colour take four on indigo, its colour named, challenged, the hand scanned
         session = Session(MatchStore(root / "challenge"), clock=clock, feedback=RecordingFeedback())
         session.new_match(MatchSetup(4, {"preset": "sahrat-oona"}, NAMES), dealer=3)
-        session.card(CardReading("indigo-6", clock.advance(1)))
+        session.submit(CardLanded("indigo-6", clock.advance(1)))
         app = OonaApp(session, lang=lang, tools=VisionTools(scan_hand=lambda image: list(VERDICT)))
         app.camera = camera
         mount(app)
-        session.card(CardReading("colour4", clock.advance(2)))
+        session.submit(CardLanded("colour4", clock.advance(2)))
         save("colour-picker", app)
-        session.touch("name_colour", colour="turquoise")
-        session.touch("challenge")
+        session.submit(Touched.of("name_colour", colour="turquoise"))
+        session.submit(Touched("challenge"))
         save("challenge", app)
         table.show_hand(["saffron-2", "indigo-9", "colour", "burgundy-5", "turquoise-0", "saffron-7"])
         modal = app.screens["table"].scan_verdict()
-        modal.scan_thread.join(10)
+        modal.scan_thread.join(120)
         save("verdict-scan", app)
         modal.close()
 
         # the round's end: Sara went out; Omar's hand scanned, the others touched in
         session = Session(MatchStore(root / "round"), clock=clock, feedback=RecordingFeedback())
         session.new_match(MatchSetup(4, {"preset": "sahrat-oona"}, NAMES), dealer=3)
-        session.card(CardReading("indigo-6", clock.advance(1)))
+        session.submit(CardLanded("indigo-6", clock.advance(1)))
         session.table.state.hands[:] = [1, 4, 2, 1]
-        session.card(CardReading("indigo-1", clock.advance(1)))
+        session.submit(CardLanded("indigo-1", clock.advance(1)))
         app = OonaApp(session, lang=lang, tools=VisionTools(scan_hand=lambda image: list(SCANNED)))
         app.camera = camera
         mount(app)
@@ -164,7 +165,7 @@ def render_camera_screens(out: Path, lang: str, save_only=None) -> list[Path]:
         screen.add_card("saffron-5")
         save("hands", app)
         table.show_hand(["burgundy-7", "indigo-stop", "turquoise-4", "colour4"])
-        screen.scan(1).join(10)
+        screen.scan(1).join(120)
         frames(2)
         screen.select(1)
         save("round-end-scan", app)
@@ -198,7 +199,7 @@ def render_camera_screens(out: Path, lang: str, save_only=None) -> list[Path]:
             decks.profile_path(name).with_suffix(suffix).write_bytes(b"")
         decks.add(name, "classic")
         app.choose_deck(name)
-        app.screens["settings"].toggle_exposure().join(10)
+        app.screens["settings"].toggle_exposure().join(120)
         frames(2)
         save("settings-deck", app)
     finally:

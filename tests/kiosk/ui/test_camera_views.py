@@ -6,8 +6,9 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from kiosk.camera import Preview
+from kiosk.camera.source import Preview
 from kiosk.ui.app import OonaApp
+from kiosk.referee.inputs import CameraChanged
 
 from uikit import frames, mount, shot
 
@@ -23,7 +24,7 @@ def frame_with_card() -> np.ndarray:
 
 
 class FakeCamera:
-    """What the screens read from a :class:`kiosk.camera.CameraCardSource`."""
+    """What the screens read from a :class:`kiosk.camera.source.CameraCardSource`."""
 
     def __init__(self, image=None, *, status="ok", area=None):
         image = frame_with_card() if image is None else image
@@ -72,7 +73,7 @@ def test_the_view_follows_new_frames_a_few_times_a_second(started):
 def test_a_lost_camera_clears_the_view_and_offers_the_picker(started, tmp_path):
     app = OonaApp(started, lang="en")
     app.camera = FakeCamera(status="lost")
-    started.camera("lost")
+    started.submit(CameraChanged("lost"))
     mount(app)
     ids = app.screens["table"].ids
     assert not ids.camera.has_frame and ids.played.opacity == 1 and ids.banner.opacity == 1

@@ -7,11 +7,13 @@ from hardware.buttons import SeatButtons
 from hardware.config import default_config
 from hardware.feedback import SeatLights, TableBuzzer
 from hardware.pintest import instant_wait
-from kiosk.journal import MatchStore
-from kiosk.ports import CardReading, HardwareFeedback
-from kiosk.session import Session
+from kiosk.__main__ import seat_input
+from kiosk.referee.journal import MatchStore
+from kiosk.referee.ports import HardwareFeedback
+from kiosk.referee.session import Session
 from kiosk.ui.app import OonaApp
-from kiosk.ui.widgets import AButton, ColourButton
+from kiosk.ui.widgets.common import AButton, ColourButton
+from kiosk.referee.inputs import CardLanded
 
 from uikit import frames, mount
 
@@ -67,10 +69,10 @@ def test_a_round_played_through_the_screen(started, clock, tmp_path):
     ids = table.ids
 
     # the camera reads a legal card, then one the rules refuse: the screen says why
-    assert app.on_card(CardReading("indigo-3", clock.advance(1))).accepted
+    assert app.submit(CardLanded("indigo-3", clock.advance(1))).accepted
     assert ids.title.raw == "Omar's turn"
     lines = len(s.referee.journal.lines)
-    assert not app.on_card(CardReading("burgundy-7", clock.advance(1))).accepted
+    assert not app.submit(CardLanded("burgundy-7", clock.advance(1))).accepted
     frames()
     said = [w.raw for w in ids.said.children]
     assert "Take the card back" in said and len(s.referee.journal.lines) == lines
@@ -82,7 +84,7 @@ def test_a_round_played_through_the_screen(started, clock, tmp_path):
     assert events(s)[-2:] == ["draw", "keep"]
 
     # a colour-take-four: the picker's four large buttons, then «أتحداك!» and the reveal
-    assert app.on_card(CardReading("colour4", clock.advance(1))).accepted
+    assert app.submit(CardLanded("colour4", clock.advance(1))).accepted
     frames()
     pickers = overlay_widgets(app, ColourButton)
     assert [p.colour for p in pickers] == ["saffron", "turquoise", "burgundy", "indigo"]
@@ -123,7 +125,7 @@ def test_round_end_hands_by_touch_then_next_round(started, clock):
     s.table.state.hands[:] = [1, 2, 1, 1]
     app = OonaApp(s, lang="ar")
     mount(app)
-    assert app.on_card(CardReading("indigo-1", clock.advance(1))).accepted
+    assert app.submit(CardLanded("indigo-1", clock.advance(1))).accepted
     app.navigate(clock())
     app.navigate(clock.advance(3))
     assert app.manager.current == "round_end"
@@ -146,17 +148,17 @@ def test_gpio_presses_hop_to_the_ui_thread_and_the_hardware_answers(tmp_path, cl
     lights = SeatLights.from_config(config, pin_factory=mock_factory, wait=instant_wait)
     buzzer = TableBuzzer.from_config(config, pin_factory=mock_factory, wait=instant_wait)
     session = Session(MatchStore(tmp_path), clock=clock, feedback=HardwareFeedback(lights, buzzer))
-    from kiosk.session import MatchSetup
+    from kiosk.referee.session import MatchSetup
     session.new_match(MatchSetup(4, {"preset": "sahrat-oona"}, ("A", "B", "C", "D")), dealer=3)
-    session.card(CardReading("indigo-6", clock.advance(1)))
+    session.submit(CardLanded("indigo-6", clock.advance(1)))
     app = OonaApp(session, lang="en")
     mount(app)
     buttons = SeatButtons(config.button_pins(), pin_factory=mock_factory, clock=clock, watch_stuck=False)
     try:
-        buttons.on_press(app.hop(app.on_press))
+        buttons.on_press(app.hop(lambda press: app.submit(seat_input(press))))
         assert lights.state(0) == "turn"
         session.table.state.hands[0] = 2
-        assert app.on_card(CardReading("indigo-3", clock.advance(1))).accepted
+        assert app.submit(CardLanded("indigo-3", clock.advance(1))).accepted
         assert lights.state(0) == "exposed"
         clock.advance(0.5)
         catch_pin = config.button_pins()[(2, "catch")]

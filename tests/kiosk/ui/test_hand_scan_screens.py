@@ -10,14 +10,15 @@ import numpy as np
 import pytest
 
 from kiosk.__main__ import recogniser_for, vision_tools
-from kiosk.decks import DeckChoice, Decks
-from kiosk.hand_scan import ScannedCard, best_readings
-from kiosk.ports import CardReading, VisionTools
+from kiosk.camera.decks import DeckChoice, Decks
+from kiosk.camera.hand_scan import ScannedCard, best_readings
+from kiosk.referee.ports import VisionTools
 from kiosk.rules.cards import COLOURS
 from kiosk.ui.app import OonaApp
-from kiosk.ui.hand_chips import ChipFixer
-from kiosk.ui.present_scan import chip_code
-from kiosk.ui.widgets import AButton, CardChip
+from kiosk.ui.widgets.hand_chips import ChipFixer
+from kiosk.ui.present.scan import chip_code
+from kiosk.ui.widgets.common import AButton, CardChip
+from kiosk.referee.inputs import CameraChanged, CardLanded, Touched
 
 from scan_kit import still_camera
 from uikit_plain import plain
@@ -33,7 +34,7 @@ TRUTH = {1: ["burgundy-7", "indigo-stop", "colour4"], 2: ["saffron-2", "turquois
 def over(started, clock):
     """Seat 0 went out on indigo-1: hands of 3, 2 and 1 cards are left to show."""
     started.table.state.hands[:] = [1, 3, 2, 1]
-    assert started.card(CardReading("indigo-1", clock.advance(1))).accepted
+    assert started.submit(CardLanded("indigo-1", clock.advance(1))).accepted
     return started
 
 
@@ -89,7 +90,7 @@ def test_round_end_hands_scanned_by_the_camera_then_put_right_and_journaled(over
         table.show_hand(TRUTH[seat])                   # the player spreads the cards under the camera
         thread = screen.scan(seat)
         assert camera.holding                          # the pile is not watched meanwhile
-        thread.join(60)
+        thread.join(120)
         frames(2)
         assert screen.scanning is None and screen.problem == "", screen.problem
         # the chips are what vision read in the camera's frame, at most as many as the hand holds
@@ -131,7 +132,7 @@ def test_a_scan_with_unread_colours_and_false_finds_scores_all_the_same(over, cl
                      ScannedCard("colour4", None, 0.8)])
     app = round_end_app(over, clock, lang, VisionTools(scan_hand=scan), camera)
     screen = app.screens["round_end"]
-    screen.scan(1).join(10)
+    screen.scan(1).join(120)
     frames(2)
     assert [chip_code(c) for c in screen.entered[1].cards] == ["?-7", "indigo-stop", "colour4"]   # 3 surest
     assert scan.images and scan.images[0].shape == (360, 480, 3)
@@ -166,7 +167,7 @@ def test_a_silent_camera_is_said_and_the_hands_can_still_be_touched_in(over, clo
     app = round_end_app(over, clock, "en", VisionTools(scan_hand=FakeScan([])), camera)
     source.close()                                     # no frame will come
     screen = app.screens["round_end"]
-    screen.scan(1).join(10)
+    screen.scan(1).join(120)
     frames(2)
     assert screen.ids.prompt.raw == "The hand was not read: the camera sent no picture"
     camera.close()
@@ -174,9 +175,9 @@ def test_a_silent_camera_is_said_and_the_hands_can_still_be_touched_in(over, clo
 
 def challenged(session, clock):
     """Seat 0 plays a Colour take four on indigo, names turquoise; seat 1 challenges."""
-    assert session.card(CardReading("colour4", clock.advance(1))).accepted
-    assert session.touch("name_colour", colour="turquoise").accepted
-    assert session.touch("challenge").accepted
+    assert session.submit(CardLanded("colour4", clock.advance(1))).accepted
+    assert session.submit(Touched.of("name_colour", colour="turquoise")).accepted
+    assert session.submit(Touched("challenge")).accepted
     assert session.table.state.phase == "verdict"
 
 
@@ -194,7 +195,7 @@ def test_the_challenge_reveal_by_the_camera_says_guilty(started, clock, camera_t
     assert scan_buttons
     scan_buttons[0].dispatch("on_press")
     modal = screen.verdict_scan
-    modal.scan_thread.join(10)
+    modal.scan_thread.join(120)
     frames(3)
     assert modal.view.held is True and not modal.confirm.disabled
     chips = sorted((w for w in modal.chips.walk() if isinstance(w, CardChip)), key=lambda w: w.x,
@@ -218,7 +219,7 @@ def test_an_unread_colour_is_touched_in_before_an_innocent_verdict(started, cloc
     app.camera = camera
     mount(app)
     modal = app.screens["table"].scan_verdict()
-    modal.scan_thread.join(10)
+    modal.scan_thread.join(120)
     frames(2)
     assert len(modal.draft.cards) == 6                 # the least sure of 7 readings left out
     assert modal.view.held is None and modal.confirm.disabled
@@ -241,12 +242,12 @@ def test_the_exposure_lock_on_the_settings_screen(session, tmp_path, lockable):
         app.show("settings")
         screen = app.screens["settings"]
         assert screen.ids.exposure.raw == "Exposure lock: off"
-        screen.toggle_exposure().join(10)
+        screen.toggle_exposure().join(120)
         frames(2)
         if lockable:
             assert source.exposure_locked and screen.ids.exposure_result.raw == "Exposure and white balance locked"
             assert screen.ids.exposure.raw == "Exposure lock: on"
-            screen.toggle_exposure().join(10)
+            screen.toggle_exposure().join(120)
             frames(2)
             assert not source.exposure_locked and screen.ids.exposure_result.raw.endswith("automatic")
         else:
@@ -257,8 +258,8 @@ def test_the_exposure_lock_on_the_settings_screen(session, tmp_path, lockable):
 
 @pytest.mark.parametrize("lang", ["ar", "en"])
 def test_a_new_deck_enrolled_face_by_face_is_saved_chosen_and_reads_a_card(session, tmp_path, lang):
-    from vision.enrol import EnrolledRecogniser
-    from vision.synth import render_photo
+    from vision.enrol.profile import EnrolledRecogniser
+    from vision.sim.synth import render_photo
 
     table, camera, source = still_camera("oona", seed=3)
     decks = Decks(tmp_path / "decks")
@@ -287,17 +288,17 @@ def test_a_new_deck_enrolled_face_by_face_is_saved_chosen_and_reads_a_card(sessi
         prompt = ink_columns(image, 100, 150)               # «ضع هذه الورقة…» on the reading side
         assert (prompt.min() > width * 0.5) if lang == "ar" else (prompt.max() < width * 0.5)
         table.show_hand(None)                          # nothing under the camera yet
-        screen.take().join(30)
+        screen.take().join(120)
         frames(2)
         assert screen.step == 0 and screen.ids.message.raw == app.text("enrol_no_card")
         table.show_hand(["burgundy-7"])
-        screen.take().join(30)
+        screen.take().join(120)
         frames(2)
         assert screen.step == 1 and shown[-1] == "indigo-stop"
-        screen.take().join(30)
+        screen.take().join(120)
         frames(2)
         screen.skip()                                  # this deck lost its saffron 2
-        screen.take().join(30)
+        screen.take().join(120)
         frames(2)
         assert set(screen.photos) == {"burgundy-7", "indigo-stop", "colour4"} and screen.skipped == {"saffron-2"}
         assert screen.view().face is None and screen.ids.summary.raw == app.text("enrol_summary", taken=3, skipped=1)
@@ -311,7 +312,7 @@ def test_a_new_deck_enrolled_face_by_face_is_saved_chosen_and_reads_a_card(sessi
         assert plain(app.deck_text("en")) == f"Deck: {name} (Oona)"
         recogniser = recogniser_for(decks.selected)
         assert isinstance(recogniser, EnrolledRecogniser)
-        from vision.oona_art import card_png
+        from vision.art.oona import card_png
         photo, _ = render_photo(card_png("indigo", "stop", 5.0), np.random.default_rng(8))
         assert recogniser.read(photo).code == "indigo-stop"
         app.show("settings")
@@ -325,7 +326,7 @@ def test_the_demo_player_spreads_their_hand_for_the_scan(session):
     """``make run``'s path: the demo's camera table shows the simulated player's own cards and the
     scan reads the frame the demo's camera delivers."""
     from kiosk.__main__ import card_render, demo_camera
-    from kiosk.demo import DemoTable
+    from kiosk.demo.table import DemoTable
 
     faces = card_render("classic")
     table, camera = demo_camera("classic", 4, faces)
@@ -334,11 +335,11 @@ def test_the_demo_player_spreads_their_hand_for_the_scan(session):
     scan = FakeScan([ScannedCard("7", "indigo")])
     app = OonaApp(session, lang="en", deck="classic", demo_table=demo, tools=VisionTools(scan_hand=scan))
     app.camera = camera
-    camera.start(app.hop(demo.reading), app.hop(session.camera))
+    camera.start(app.hop(demo.reading), app.hop(lambda s: session.submit(CameraChanged(s))))
     try:
         mount(app)
         got = []
-        app.scan_hand(2, lambda cards, error: got.append((cards, error))).join(10)
+        app.scan_hand(2, lambda cards, error: got.append((cards, error))).join(120)
         frames(2)
         assert got == [([ScannedCard("7", "indigo")], None)]
         assert table.hand == tuple(demo.hand(2)) and len(table.hand) == 7 and camera.holding
@@ -352,8 +353,8 @@ def test_the_demo_player_spreads_their_hand_for_the_scan(session):
 
 def test_present_scan_doctests():
     import doctest
-    import kiosk.ui.present_scan
-    failed, attempted = doctest.testmod(kiosk.ui.present_scan)
+    import kiosk.ui.present.scan
+    failed, attempted = doctest.testmod(kiosk.ui.present.scan)
     assert attempted and failed == 0
 
 
@@ -367,7 +368,7 @@ def test_the_demo_players_scan_put_right_and_score_their_hands_on_the_screen(ove
         answer = screen.demo_step(TRUTH.get)
         steps.append(answer)
         if screen.scan_thread is not None:
-            screen.scan_thread.join(10)
+            screen.scan_thread.join(120)
         frames(2)
         if over.table.state.ranking is not None:
             break
@@ -391,7 +392,7 @@ def test_the_demo_players_leave_a_person_s_hands_alone_and_touch_in_after_a_fail
 
     app.tools = VisionTools(scan_hand=failing)
     assert screen.demo_step(TRUTH.get) == "busy"
-    screen.scan_thread.join(10)
+    screen.scan_thread.join(120)
     frames(2)
     assert screen.demo_step(TRUTH.get) == "no"
     assert screen.ids.prompt.raw == "The hand was not read: the scan failed"

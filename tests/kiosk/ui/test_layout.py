@@ -5,9 +5,10 @@ import pytest
 
 from kiosk.rules.options import CHOICES, PRESETS
 from kiosk.ui.app import OonaApp
-from kiosk.ui.setup_model import SetupDraft
-from kiosk.ui.text import CATALOGUE, Text, has_arabic, to_visual
-from kiosk.ui.widgets import ALabel, AButton, CardChip
+from kiosk.ui.present.setup import SetupDraft
+from kiosk.ui.words.text import CATALOGUE, Text, has_arabic, to_visual
+from kiosk.ui.widgets.common import ALabel, AButton, CardChip
+from kiosk.referee.inputs import CardLanded
 
 from uikit import frames, mount
 
@@ -62,9 +63,9 @@ def test_a_name_typed_on_the_keyboard_is_shown_joined(session):
 
 
 def test_hands_entered_show_colour_and_shape(started, clock):
-    from kiosk.ports import CardReading
+    from kiosk.referee.inputs import CardLanded
     started.table.state.hands[:] = [1, 2, 1, 1]
-    assert started.card(CardReading("indigo-1", clock.advance(1))).accepted
+    assert started.submit(CardLanded("indigo-1", clock.advance(1))).accepted
     app = OonaApp(started, lang="ar")
     mount(app)
     app.show("round_end")

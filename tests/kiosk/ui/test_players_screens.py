@@ -8,12 +8,12 @@ import pytest
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.modalview import ModalView
 
-from kiosk.journal import MatchStore
-from kiosk.ports import RecordingFeedback
-from kiosk.session import Session
+from kiosk.referee.journal import MatchStore
+from kiosk.referee.ports import RecordingFeedback
+from kiosk.referee.session import Session
 from kiosk.ui.app import OonaApp
-from kiosk.ui.keyboard import NameKeyboard
-from kiosk.ui.widgets import AButton
+from kiosk.ui.widgets.keyboard import NameKeyboard
+from kiosk.ui.widgets.common import AButton
 
 from conftest import ManualClock
 from players_seed import seeded_history

@@ -6,14 +6,14 @@ import re
 
 import pytest
 
-from kiosk.history import History
-from kiosk.history_file import export_file, import_file, read_journal
-from kiosk.ui.present_players import (present_leaderboard, present_matches, present_player, present_players,
+from kiosk.history.store import History
+from kiosk.history.file import export_file, import_file, read_journal
+from kiosk.ui.present.players import (present_leaderboard, present_matches, present_player, present_players,
                                       same_name, seat_names)
-from kiosk.ui.present_replay import event_sentence, present_replay, replay_frames
-from kiosk.ui.text import CATALOGUE, Text, has_arabic
-from kiosk.ui.text_players import PLAYERS_TEXT
-from kiosk.ui.wording import Wording
+from kiosk.ui.present.replay import event_sentence, present_replay, replay_frames
+from kiosk.ui.words.text import CATALOGUE, Text, has_arabic
+from kiosk.ui.words.players import PLAYERS_TEXT
+from kiosk.ui.words.wording import Wording
 
 from players_seed import seeded_history, write_journal
 from uikit_plain import plain

@@ -3,6 +3,7 @@
 import pytest
 
 from kiosk.ui.app import OonaApp
+from kiosk.referee.inputs import CardLanded
 
 from uikit import frames, ink_columns, mount, shot
 
@@ -42,9 +43,9 @@ def test_setup_and_settings(session, tmp_path, lang, screen):
 
 @pytest.mark.parametrize("lang", ["ar", "en"])
 def test_round_end_screen(started, clock, tmp_path, lang):
-    from kiosk.ports import CardReading
+    from kiosk.referee.inputs import CardLanded
     started.table.state.hands[:] = [1, 1, 1, 1]
-    assert started.card(CardReading("indigo-1", clock.advance(1))).accepted
+    assert started.submit(CardLanded("indigo-1", clock.advance(1))).accepted
     app = OonaApp(started, lang=lang)
     mount(app)
     app.show("round_end")

@@ -7,9 +7,10 @@ import pytest
 from uikit_plain import plain
 
 from kiosk.rules.engine import WHY, Notice
-from kiosk.ui import present, setup_model, text, wording
-from kiosk.ui.text import CATALOGUE, Text, to_visual
-from kiosk.ui.wording import Wording
+from kiosk.ui.present import setup as setup_model, table as present
+from kiosk.ui.words import text, wording
+from kiosk.ui.words.text import CATALOGUE, Text, to_visual
+from kiosk.ui.words.wording import Wording
 
 
 @pytest.mark.parametrize("module", [text, wording, present, setup_model])

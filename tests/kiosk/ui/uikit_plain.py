@@ -1,6 +1,6 @@
 """Compare screen text without the bidi isolate marks the catalogue puts around names (no Kivy)."""
 
-from kiosk.ui.text import strip_isolates
+from kiosk.ui.words.text import strip_isolates
 
 
 def plain(value):

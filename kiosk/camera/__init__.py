@@ -1,0 +1,1 @@
+"""The camera as the referee sees it: the card source, the decks it reads, a scanned hand put right."""

@@ -1,0 +1,1 @@
+"""The referee's room: typed inputs in, the rules core's verdicts out, the journal on disk, clocks and ports."""

@@ -1,0 +1,1 @@
+"""Presenters: what each screen shows, as plain data built from the session (no Kivy)."""

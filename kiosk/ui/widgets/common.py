@@ -1,0 +1,265 @@
+"""Widgets the screens share: Arabic-aware labels and buttons, colour badges, the timer ring, seats.
+
+Behaviour and drawing live here; sizes and colours of each use are in the screens' ``.kv``.
+"""
+
+from __future__ import annotations
+
+from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
+from kivy.graphics.texture import Texture
+from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, OptionProperty,
+                             StringProperty)
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from kiosk.ui.widgets.shapes import COLOUR_RGB, SHAPES, draw_shape
+from kiosk.ui.words.text import to_visual
+
+FONT = "DejaVuSans"
+"""Kivy's bundled font with Arabic presentation forms and Latin (PLATFORM.md §2)."""
+
+
+class _Shaped:
+    """Shows ``raw`` (logical order) as shaped, reordered text; aligned to the reading side.
+
+    One line, never wrapped (kivy#8189): too long is shortened. Subclasses say how ``_fit``
+    sizes the text box.
+    """
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("font_name", FONT)
+        kwargs.setdefault("shorten", True)
+        kwargs.setdefault("valign", "middle")
+        super().__init__(**kwargs)
+        self.bind(raw=self._show, rtl=self._show, align=self._show)
+        self.bind(size=self._fit)
+        self._show()
+        self._fit()
+
+    def _show(self, *_):
+        self.text = to_visual(self.raw, self.rtl)
+        if self.align == "start":
+            self.halign = "right" if self.rtl else "left"
+        elif self.align == "end":
+            self.halign = "left" if self.rtl else "right"
+        else:
+            self.halign = "center"
+
+
+class ALabel(_Shaped, Label):
+    """A one-line label for Arabic or English: shaped, never wrapped (too long is shortened)."""
+
+    raw = StringProperty("")
+    rtl = BooleanProperty(True)
+    align = OptionProperty("center", options=["start", "center", "end"])
+
+    def _fit(self, *_):
+        # NOTE: kivy#8189, wrapping reverses bidi lines: text_size only aligns, and shorten
+        # (never wrap) keeps each label to the one line we converted.
+        self.text_size = self.size
+
+
+class AButton(_Shaped, Button):
+    """A touch button with Arabic or English text."""
+
+    raw = StringProperty("")
+    rtl = BooleanProperty(True)
+    align = OptionProperty("center", options=["start", "center", "end"])
+    tint = ListProperty([0.22, 0.24, 0.3, 1])
+
+    def _fit(self, *_):
+        self.text_size = (max(1, self.width - 12), self.height)
+
+
+class ColourBadge(Widget):
+    """A rounded tile in a colour with its shape in white; grey and empty without a colour."""
+
+    colour = StringProperty("")
+    radius = NumericProperty(12)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(colour=self._draw, pos=self._draw, size=self._draw)
+        self._draw()
+
+    def _draw(self, *_):
+        self.canvas.clear()
+        rgb = COLOUR_RGB.get(self.colour, (0.3, 0.3, 0.33))
+        with self.canvas:
+            Color(*rgb, 1)
+            RoundedRectangle(pos=self.pos, size=self.size, radius=[self.radius])
+        if self.colour in SHAPES:
+            side = min(self.width, self.height) * 0.72
+            # NOTE: center_x/center_y may still hold the old place while pos is dispatched: use x, y.
+            draw_shape(self.canvas, SHAPES[self.colour], self.x + self.width / 2, self.y + self.height / 2, side)
+
+
+class ColourButton(ColourBadge):
+    """A colour badge that can be pressed (the colour picker); dispatches ``on_press``."""
+
+    __events__ = ("on_press",)
+
+    def on_touch_down(self, touch):
+        if self.collide_point(*touch.pos):
+            self.dispatch("on_press")
+            return True
+        return super().on_touch_down(touch)
+
+    def on_press(self):
+        pass
+
+
+class TimerRing(Widget):
+    """The turn timer as a ring that empties; red for the last seconds."""
+
+    seconds_left = NumericProperty(0)
+    total = NumericProperty(12)
+    warning = BooleanProperty(False)
+    running = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(seconds_left=self._draw, total=self._draw, warning=self._draw, running=self._draw,
+                  pos=self._draw, size=self._draw)
+        self._draw()
+
+    def _draw(self, *_):
+        self.canvas.before.clear()
+        r = min(self.width, self.height) / 2 - 8
+        if r <= 0:
+            return
+        width = max(4, r * 0.12)
+        frac = max(0.0, min(1.0, self.seconds_left / self.total)) if self.running and self.total else 0
+        cx, cy = self.x + self.width / 2, self.y + self.height / 2
+        with self.canvas.before:
+            Color(0.25, 0.27, 0.32, 1)
+            Line(circle=(cx, cy, r), width=width)
+            Color(*((0.9, 0.15, 0.15, 1) if self.warning else (0.3, 0.8, 0.45, 1)))
+            if frac > 0:
+                Line(circle=(cx, cy, r, 0, 360 * frac), width=width, cap="round")
+
+
+class SeatSpot(Widget):
+    """One seat at the table: its light, name and hand count; bright when on turn."""
+
+    name = StringProperty("")
+    count_text = StringProperty("")
+    light = StringProperty("off")
+    is_turn = BooleanProperty(False)
+    team = NumericProperty(-1)
+
+
+class CardView(Widget):
+    """The card just read: the camera's snapshot (BGR image), or a drawn stand-in."""
+
+    colour = StringProperty("")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._texture = None
+        self.snapshot = None
+        self.bind(pos=self._draw, size=self._draw, colour=self._draw)
+        self._draw()
+
+    def show(self, image) -> None:
+        """Show this snapshot (an (H, W, 3) BGR array) or, with ``None``, the drawn stand-in."""
+        if image is self.snapshot:
+            return
+        self.snapshot = image
+        if image is None:
+            self._texture = None
+        else:
+            h, w = image.shape[:2]
+            texture = Texture.create(size=(w, h), colorfmt="bgr")
+            # NOTE: GL's origin is bottom-left, so the rows go in flipped (PLATFORM.md §5).
+            texture.blit_buffer(image[::-1].tobytes(), colorfmt="bgr", bufferfmt="ubyte")
+            self._texture = texture
+        self._draw()
+
+    def _draw(self, *_):
+        self.canvas.before.clear()
+        ratio = 88 / 63
+        h = min(self.height, self.width * ratio)
+        w = h / ratio
+        x, y = self.x + (self.width - w) / 2, self.y + (self.height - h) / 2
+        with self.canvas.before:
+            if self._texture is not None:
+                Color(1, 1, 1, 1)
+                Rectangle(texture=self._texture, pos=(x, y), size=(w, h))
+            else:
+                Color(*COLOUR_RGB.get(self.colour, (0.15, 0.15, 0.18)), 1)
+                RoundedRectangle(pos=(x, y), size=(w, h), radius=[w * 0.08])
+
+
+class MirrorBox(BoxLayout):
+    """A row laid out for the reading direction: its children, written left to right in kv
+    (English), are shown right to left when ``rtl`` (what is on the right in Arabic is on the
+    left in English)."""
+
+    rtl = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        self._added: list = []
+        """The children in the order they were added (kv order: left to right in English)."""
+        super().__init__(**kwargs)
+        self.bind(rtl=self._order)
+
+    def add_widget(self, widget, *args, **kwargs):
+        super().add_widget(widget, *args, **kwargs)
+        self._added.append(widget)
+        self._order()
+
+    def remove_widget(self, widget, *args, **kwargs):
+        super().remove_widget(widget, *args, **kwargs)
+        if widget in self._added:
+            self._added.remove(widget)
+
+    def _order(self, *_):
+        # NOTE: BoxLayout places children[-1] first (leftmost).
+        wanted = list(self._added) if self.rtl else list(reversed(self._added))
+        if self.children != wanted and len(wanted) == len(self.children):
+            self.children = wanted
+            self._trigger_layout()
+
+
+class CardChip(ButtonBehavior, Widget):
+    """A small card: its colour (grey for wild cards), its shape in a corner and its rank, so
+    colours are told apart without colour vision. A button, for the card grids. ``?-RANK``
+    is a scanned card whose colour was not read: grey, outlined in orange."""
+
+    code = StringProperty("")
+    label = StringProperty("")
+    font_size = NumericProperty(22)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._text = Label(font_name=FONT, bold=True)
+        self.add_widget(self._text)
+        self.bind(code=self._draw, pos=self._draw, size=self._draw, label=self._draw,
+                  font_size=self._draw, state=self._draw)
+        self._draw()
+
+    def _draw(self, *_):
+        colour = self.code.rpartition("-")[0]
+        rgb = COLOUR_RGB.get(colour, (0.12, 0.12, 0.14))
+        if self.state == "down":
+            rgb = tuple(min(1.0, c * 1.4) for c in rgb)
+        self.canvas.before.clear()
+        with self.canvas.before:
+            Color(*rgb, 1)
+            RoundedRectangle(pos=self.pos, size=self.size, radius=[min(self.size) * 0.12])
+        if colour in SHAPES:
+            side = min(self.width, self.height) * 0.34
+            draw_shape(self.canvas.before, SHAPES[colour], self.x + side * 0.65, self.y + self.height - side * 0.65, side,
+                       rgba=(1, 1, 1, 0.85))
+        elif colour == "?":                     # a scanned card whose colour is still to be given
+            with self.canvas.before:
+                Color(1, 0.6, 0.1, 1)
+                Line(rounded_rectangle=(self.x + 1, self.y + 1, self.width - 2, self.height - 2,
+                                        min(self.size) * 0.12), width=2)
+        self._text.text = self.label
+        self._text.font_size = self.font_size
+        self._text.pos, self._text.size = self.pos, self.size

@@ -1,0 +1,1 @@
+"""Deck faces as vector art: the Oona deck, classic UNO editions, glyphs, PNG and PDF output."""

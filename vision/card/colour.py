@@ -1,0 +1,109 @@
+"""Reading a card's colour from the hue of its field, against the card's own white border."""
+
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from vision.readings import WILD
+
+#: Hues (degrees) of each colour as printed, once balanced against the card's white. Classic
+#: prints differ: the 2018+ deck's green is a yellowish one (about 80°, measured on uno-fanned's
+#: real cards, as are its yellow near 42° and blue near 232°), older decks' green is bluer.
+HUES = {
+    "oona": {"saffron": (38.0,), "turquoise": (179.0,), "burgundy": (345.0,), "indigo": (244.0,)},
+    "classic": {"yellow": (42.0, 52.0), "green": (80.0, 125.0), "red": (3.0,), "blue": (213.0, 232.0)},
+}
+
+
+#: Colours whose hues a strong light cast brings together but whose brightness differs: (the light
+#: one, the dark one, the hues (degrees) between which a pixel votes by its brightness alone, the
+#: brightness from which it is the light one). Classic yellow against the 2018+ deck's yellowish
+#: green: balanced against the card's white (200), yellow fields measure 174-208 on development
+#: renders (5th-95th percentile) and 197-205 on uno-fanned's real prints, green ones 106-172 and
+#: 90-142. Under a cast yellows read 65-72°, nearer that green's 80° than yellow's 52°; in shade
+#: they read up to 62° and darker (from there on by hue: they are yellow's).
+BY_BRIGHTNESS = {"classic": ("yellow", "green", (62.0, 90.0), 170.0)}
+
+
+#: Degrees by which a pixel's hue must be nearer one colour than the next to vote for it.
+MARGIN = 6.0
+
+
+def _hue_distance(a: np.ndarray, hues: tuple[float, ...]) -> np.ndarray:
+    """Degrees from each hue in `a` to the nearest of `hues`."""
+    d = np.abs(a[None, :] - np.array(hues)[:, None]) % 360
+    return np.minimum(d, 360 - d).min(axis=0)
+
+
+#: The hue (degrees) of each value of OpenCV's full-range hue byte (256 steps round the circle).
+_DEGREES = np.arange(256, dtype=np.float32) * 360 / 256
+
+
+@lru_cache(maxsize=None)
+def _votes(deck: str) -> np.ndarray:
+    """For each hue byte, the index (in `HUES[deck]`) of the colour a saturated pixel of that hue
+    votes for, or the number of colours when it votes for none: near one colour's hue and clearly
+    nearer it than any other's (a hue halfway between two, a yellow shifted by a strong light cast
+    towards a yellowish green, is no evidence for either)."""
+    distances = np.stack([_hue_distance(_DEGREES, hues) for hues in HUES[deck].values()])
+    ordered = np.sort(distances, axis=0)
+    close = (ordered[0] < 40) & (ordered[1] - ordered[0] >= MARGIN)
+    return np.where(close, distances.argmin(axis=0), len(distances))
+
+
+@lru_cache(maxsize=None)
+def _near(deck: str) -> np.ndarray:
+    """For each of the deck's colours (rows, as in `HUES[deck]`) and hue byte, whether the hue is
+    within 30° of that colour's."""
+    return np.stack([_hue_distance(_DEGREES, hues) < 30 for hues in HUES[deck].values()])
+
+
+def _balanced_hue(region: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each pixel's hue byte (`_DEGREES`) once balanced against the card's white, whether it is
+    saturated and bright enough for its hue to count, and its brightness (HSV value; the card's
+    white is 200)."""
+    balanced = np.clip(region.astype(np.float32) / white * 200, 0, 255).astype(np.uint8)
+    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3)
+    return hsv[:, 0], (hsv[:, 1] > 90) & (hsv[:, 2] > 45), hsv[:, 2]
+
+
+def read_colour(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[str, float]:
+    """The colour name (or `wild`) of a warped card and a confidence 0..1.
+
+    Saturated pixels inside the border vote for the nearest printed hue; a card with few
+    saturated pixels (a dark wild card) or a split vote (the four-colour oval) reads `wild`.
+    """
+    h, w = warped.shape[:2]
+    hue, saturated, value = _balanced_hue(warped[h // 12: -h // 12: 2, w // 12: -w // 12: 2], white)
+    share = float(saturated.mean())
+    names = list(HUES[deck])
+    if share < 0.08:
+        return WILD, min(1.0, (0.08 - share) / 0.04 + 0.5)
+    hue = hue[saturated]
+    # Each saturated pixel votes as its hue does (`_votes`); the last count is of no colour.
+    voted = _votes(deck)[hue]
+    if deck in BY_BRIGHTNESS:  # between two hues a strong cast blurs, the brighter colour is told apart
+        light, dark, (lo, hi), light_from = BY_BRIGHTNESS[deck]
+        degrees = _DEGREES[hue]
+        between = (degrees > lo) & (degrees < hi)
+        by_value = np.where(value[saturated] >= light_from, names.index(light), names.index(dark))
+        voted = np.where(between, by_value, voted)
+    counts = np.bincount(voted, minlength=len(names) + 1)[:len(names)]
+    votes = counts / max(1, saturated.sum())
+    order = np.argsort(votes)[::-1]
+    top, second = votes[order[0]], votes[order[1]]
+    if top < 0.55 and second > 0.15:
+        return WILD, float(min(1.0, second * 3))
+    confidence = float(np.clip((top - second) / 0.5, 0, 1))
+    return names[order[0]], confidence
+
+
+def hue_shares(warped: np.ndarray, white: np.ndarray, deck: str, box: tuple[float, float, float, float]) -> dict[str, float]:
+    """The share of the pixels in `box` (x0, y0, x1, y1 as fractions of the warp) that show each
+    printed colour: saturated against the card's white and within 30° of its hue."""
+    h, w = warped.shape[:2]
+    x0, y0, x1, y1 = box
+    hue, saturated, _ = _balanced_hue(warped[int(y0 * h):int(y1 * h), int(x0 * w):int(x1 * w)], white)
+    near = _near(deck)[:, hue[saturated]]
+    return {name: float(np.count_nonzero(near[i])) / max(1, len(hue)) for i, name in enumerate(HUES[deck])}

@@ -1,0 +1,688 @@
+"""Finding one card in a photo and warping it upright (portrait; 0° or 180°, unknown which)."""
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from vision.card.detect_lines import lines_meet, quad_proposals
+from vision.errors import CardNotFoundError
+
+WARP_W, WARP_H = 64, 96
+MAX_SIDE = 640
+#: Outlines are searched for at this size (longer side), then warped from the full photo.
+SEARCH_SIDE = 640
+MIN_AREA_PX = 1200
+#: Masks whose card outline is a thin ring (white border) a finger can cut; how many of their
+#: biggest pieces are joined pairwise.
+_RING_MASKS = (0,)
+#: The mask whose blobs are card fields (only ever grown to a card outline).
+_FIELD_MASK = 3
+PAIR_PIECES = 2
+#: At most how many of the best-looking outlines the classifier checks.
+VERIFY_TOP = 5
+#: When none of those is confirmed (best under FALLBACK_BELOW), how many more are read, biggest
+#: first, then how many more after them, best-looking first.
+FALLBACK_TOP = 4
+FALLBACK_LOOK_TOP = 60
+FALLBACK_BELOW = 0.4
+#: Below this, outlines from straight edges are tried too (`vision.card.detect_lines`).
+LINES_BELOW = 0.75
+#: ... or below this when the best outline's surroundings look like more card (`_continues`).
+LINES_INSIDE_BELOW = 0.97
+#: The sizes the straight edges are looked for at, in turn while nothing is sure: half size
+#: first (quick, enough for most), then full size (a small card's sides).
+LINE_SCALES = (0.5, 1.0)
+#: An outline read at least this surely that holds the best one whole and is this much bigger
+#: is chosen instead (the best was part of the card), unless it is read less than NEST_KEEP as
+#: surely as the best (then it is more likely the card with a piece of table or of the card
+#: beneath: a classic Draw Two reads at 0.82-0.97 of its symbol, a card with part of the one
+#: under it at 0.75 of the card alone).
+NEST_SURE = 0.6
+NEST_BIGGER = 1.5
+NEST_KEEP = 0.8
+#: Still nothing this sure after the straight edges (and `thorough` asked for): the photo is cut
+#: into regions of one colour (k-means over a reduced copy: CLUSTERS colours at CLUSTER_SIDE px on
+#: the longer side) and the CLUSTER_TOP best-looking region outlines are read too (a blurred card
+#: on checked cloth, a saffron card on beige paper: neither its border nor its edges stand out,
+#: its field's colour does).
+CLUSTER_BELOW = 0.55
+CLUSTERS = 8
+CLUSTER_SIDE = 320
+CLUSTER_TOP = 6
+#: Still nothing that sure after the regions: the rest of the outlines (up to this many, best-looking
+#: first) are read too (a blurred card on another card looks like no card by its border).
+REST_MOST = 150
+#: Outlines that look at least this much like a card and hold the best one whole (`_holds`):
+#: at most how many of them are read too.
+HOLDER_LOOK = 0.5
+HOLDER_TOP = 2
+#: A blob filling less of its hull than this may have a finger or a pen sticking out of it: it is
+#: also tried with its parts narrower than TRIM_WIDTH of its shorter side cut off ...
+TRIM_SOLID = 0.93
+TRIM_WIDTH = 0.3
+TRIM_SIDE = 40
+#: ... when nothing is sure: the TRIM_MOST biggest such blobs, and the TRIM_TOP best-looking
+#: outlines they give are read.
+TRIM_MOST = 30
+TRIM_TOP = 6
+#: How many of the best outlines are also tried snapped to their edges; a snapped one wins ties.
+SNAP_TOP = 2
+SNAP_BONUS = 1.03
+#: An outline already this sure (its look, times its reading's confidence) is not snapped.
+SNAP_UNLESS = 0.9
+#: After each mask, an outline that looks this much like a card and is read this surely ends
+#: the search.
+EARLY_LOOK = 0.6
+EARLY_SURE = 0.78
+#: Short over long side of an outline (a card seen obliquely may look almost square).
+ASPECT_RANGE = (0.45, 0.9)
+#: How much of its bounding rectangle an outline's hull must fill.
+MIN_FILL = 0.75
+#: Still nothing this sure after every search (and `thorough` asked for): the photo is searched
+#: once more enlarged ZOOM times, in ZOOM_TILE-px square tiles overlapping by half (a card up to
+#: ZOOM_TILE / 2 / ZOOM px lies whole in one). A card near the smallest size (60 px tall) has a
+#: white border two or three pixels wide, which the masks and the straight edges lose among a
+#: busy table's; enlarged, the same steps find it. Only outlines read at least ZOOM_SURE surely
+#: are taken from the tiles (more tries, more chances to read a patch of table as a card).
+ZOOM_BELOW = 0.75
+ZOOM = 2.0
+ZOOM_TILE = 640
+ZOOM_SURE = 0.9
+
+
+@dataclass(frozen=True)
+class FoundCard:
+    """A card found in a photo."""
+
+    quad: np.ndarray
+    """4×2 float32 corners in photo pixels: top-left, top-right, bottom-right, bottom-left."""
+    warped: np.ndarray
+    """The card warped upright to WARP_W × WARP_H (BGR)."""
+    score: float
+    """How card-like the region looked, 0..1 (a white border around a non-white field)."""
+
+
+def order_quad(quad: np.ndarray) -> np.ndarray:
+    """Corners ordered round the card with a short edge first (portrait top edge)."""
+    centre = quad.sum(axis=0) / 4  # the mean (quicker than `mean`)
+    quad = quad[np.argsort(np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0]))]
+    first, second = quad[1] - quad[0], quad[2] - quad[1]
+    if np.sqrt(first.dot(first)) > np.sqrt(second.dot(second)):  # as np.linalg.norm
+        quad = quad[[1, 2, 3, 0]]
+    return quad.astype(np.float32)
+
+
+def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
+    hull = cv2.convexHull(contour)
+    perimeter = cv2.arcLength(hull, True)
+    for eps in (0.02, 0.04, 0.06):
+        approx = cv2.approxPolyDP(hull, eps * perimeter, True)
+        if len(approx) == 4:
+            quad = approx.reshape(4, 2).astype(np.float32)
+            # Trust the polygon only if it covers the hull (no corner cut off by a finger).
+            if cv2.contourArea(quad) >= 0.93 * cv2.contourArea(hull):
+                return quad
+            break
+    return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+
+
+def _crossings(start: np.ndarray, direction: np.ndarray) -> np.ndarray | None:
+    """Corner i where line i-1 meets line i (lines as 4×2 points and directions), or None."""
+    corners = lines_meet(np.roll(start, 1, axis=0), np.roll(direction, 1, axis=0), start, direction)
+    return corners.astype(np.float32) if np.isfinite(corners).all() else None
+
+
+def _side_lines(x: np.ndarray, y: np.ndarray, keep: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Lines (centres 4×2, unit directions 4×2) fitted to the kept points (x, y: 1×N whole
+    pixels; keep: 4×N) of each side, and every point's offsets (4×N each) from its side's centre."""
+    n = keep.sum(axis=1)
+    w = keep.astype(np.float32)
+    # Whole pixels: these sums are exact in any order.
+    cx, cy = (w @ x[0]) / n, (w @ y[0]) / n
+    dx, dy = x - cx[:, None], y - cy[:, None]
+    wdx, wdy = w * dx, w * dy
+    sxx, syy, sxy = (wdx * dx).sum(axis=1), (wdy * dy).sum(axis=1), (wdx * dy).sum(axis=1)
+    theta = 0.5 * np.arctan2(2 * sxy, sxx - syy)
+    return np.stack([cx, cy], axis=1), np.stack([np.cos(theta), np.sin(theta)], axis=1), dx, dy
+
+
+def _refine(quad: np.ndarray, contour: np.ndarray) -> np.ndarray:
+    """Corners re-found as crossings of straight lines fitted to the contour's four sides."""
+    points = contour.reshape(-1, 2).astype(np.float32)
+    points = points[::max(1, len(points) // 160)]
+    edge = quad[[1, 2, 3, 0]] - quad
+    length = np.sqrt((edge ** 2).sum(axis=1))
+    if length.min() < 1:
+        return quad
+    u = edge / length[:, None]
+    x, y = points[None, :, 0], points[None, :, 1]
+    rel_x, rel_y = x - quad[:, 0:1], y - quad[:, 1:2]
+    along = rel_x * u[:, 0:1] + rel_y * u[:, 1:2]
+    across = np.abs(rel_x * u[:, 1:2] - rel_y * u[:, 0:1])
+    keep = (along > 0.15 * length[:, None]) & (along < 0.85 * length[:, None]) & (
+        across < 0.06 * length[:, None] + 2)
+    if keep.sum(axis=1).min() < 4:
+        return quad
+    # A line through each side's points; the far ones (a finger) out, and again.
+    _, direction, dx, dy = _side_lines(x, y, keep)
+    distance = np.abs(dx * direction[:, 1:2] - dy * direction[:, 0:1])
+    n = keep.sum(axis=1)
+    median = np.sort(np.where(keep, distance, np.inf), axis=1)[np.arange(4), n // 2]
+    keep = keep & (distance <= np.maximum(1.5, 3 * median)[:, None])
+    if keep.sum(axis=1).min() < 4:
+        return quad
+    centre, direction, _, _ = _side_lines(x, y, keep)
+    refined = _crossings(centre, direction)
+    diagonal = quad[0] - quad[2]
+    if refined is None or np.abs(refined - quad).max() > 0.15 * np.sqrt(diagonal.dot(diagonal)):
+        return quad
+    return refined
+
+
+#: Where along each side its edge is looked for (fractions of the side; the rounded corners and
+#: most fingers are left out by the ends), and how many samples across it.
+_SNAP_ALONG = np.linspace(0.12, 0.88, 14, dtype=np.float32)
+_SNAP_ACROSS = np.linspace(-1.0, 1.0, 33, dtype=np.float32)
+
+
+def _snap(lo: np.ndarray, quad: np.ndarray, reach: float) -> np.ndarray | None:
+    """The quad with each side moved onto the card's outer edge nearby: the last step, going
+    outward, from its white border down to the table (in `lo`, the least of the BGR channels).
+
+    `reach` is how far (pixels) across each side the edge is looked for. Each side's edge points
+    are fitted with a line (outliers, such as a finger, dropped) and the quad's corners become the
+    lines' crossings. None when too few sides show an edge.
+    """
+    centre = quad.mean(axis=0)
+    a, b = quad, np.roll(quad, -1, axis=0)
+    edge = b - a
+    length = np.linalg.norm(edge, axis=1, keepdims=True) + 1e-6
+    normal = np.stack([edge[:, 1], -edge[:, 0]], axis=1) / length
+    outward = np.sign(((a + b) / 2 - centre) * normal).sum(axis=1, keepdims=True)
+    normal *= np.where(outward == 0, 1, outward)
+    # Sample points: side × along × across.
+    base = a[:, None, :] + edge[:, None, :] * _SNAP_ALONG[None, :, None]
+    points = base[:, :, None, :] + normal[:, None, None, :] * (_SNAP_ACROSS * reach)[None, None, :, None]
+    maps = points.reshape(-1, len(_SNAP_ACROSS), 2).astype(np.float32)
+    profile = cv2.remap(lo, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    # Inner minus outer brightness at each sample (a white border ending on a darker table).
+    step = np.zeros_like(profile)
+    step[:, 2:-2] = (profile[:, 1:-3] + profile[:, :-4]) - (profile[:, 3:-1] + profile[:, 4:])
+    step *= 1 - 0.5 * np.abs(_SNAP_ACROSS)  # nearer the guess, a little likelier
+    best = step.argmax(axis=1)
+    strength = step[np.arange(len(best)), best]
+    inner = profile[np.arange(len(best)), np.maximum(best - 2, 0)]
+    ok = (strength > 16) & (strength > 0.12 * inner)
+    offsets = (_SNAP_ACROSS[best] * reach).reshape(4, -1)
+    ok = ok.reshape(4, -1)
+    # Each side: fit offset = p + q t (t along the side), drop outliers, fit again.
+    t = _SNAP_ALONG[None, :]
+    keep = ok
+    for _ in range(2):
+        n = keep.sum(axis=1)
+        if n.min() < 5:
+            return None
+        w = keep.astype(np.float32)
+        tm = (w * t).sum(axis=1, keepdims=True) / n[:, None]
+        ym = (w * offsets).sum(axis=1, keepdims=True) / n[:, None]
+        q = (w * (t - tm) * (offsets - ym)).sum(axis=1, keepdims=True) / np.maximum(
+            (w * (t - tm) ** 2).sum(axis=1, keepdims=True), 1e-9)
+        p = ym - q * tm
+        residual = np.abs(offsets - (p + q * t))
+        ordered = np.sort(np.where(keep, residual, np.inf), axis=1)
+        median = ordered[np.arange(4), n // 2]
+        keep = ok & (residual <= np.maximum(1.0, 2.5 * median)[:, None])
+    if keep.sum(axis=1).min() < 5:
+        return None
+    return _crossings(a + normal * p, edge + normal * q)
+
+
+def _snapped(lo: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+    """`_snap` from afar, then from near (corners in the same order), or None."""
+    short = float(min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1])))
+    far = _snap(lo, quad, 0.15 * short + 2)
+    if far is None:
+        return None
+    near = _snap(lo, far, 0.05 * short + 2)
+    return far if near is None else near
+
+
+def grown_quad(quad: np.ndarray, across: float = 1.12, along: float = 1.08) -> np.ndarray:
+    """The quad grown about its centre: a field outline grown to the card's outer edge."""
+    centre = quad.mean(axis=0)
+    u = (quad[1] - quad[0]) + (quad[2] - quad[3])
+    v = (quad[3] - quad[0]) + (quad[2] - quad[1])
+    basis = np.stack([u / np.hypot(*u), v / np.hypot(*v)])
+    (a, b), (c, d) = basis
+    det = a * d - b * c
+    if abs(det) < 1e-6:
+        return quad
+    inverse = np.array([[d, -b], [-c, a]], np.float32) / det
+    offsets = (quad - centre) @ inverse
+    return (centre + (offsets * (across, along)) @ basis).astype(np.float32)
+
+
+def _mask_stream(image: np.ndarray):
+    """(index, mask) pairs: binary images in which a card's outline (or its field's) should show
+    as one blob, made one at a time (the cheap and most telling first; the caller may stop)."""
+    b, g, r = cv2.split(image)
+    hi = cv2.max(cv2.max(b, g), r)
+    lo = cv2.min(cv2.min(b, g), r)
+    chroma = cv2.subtract(hi, lo)
+    # White: bright compared with the neighbourhood, and not saturated.
+    unsaturated = cv2.compare(chroma, cv2.multiply(hi, 0.5).astype(np.uint8), cv2.CMP_LT)
+    local = cv2.blur(lo, (61, 61))
+    bright = cv2.compare(lo, cv2.add(local, 12), cv2.CMP_GT)
+    cumulative = np.cumsum(cv2.calcHist([lo], [0], None, [256], [0, 256]).ravel())
+    level = max(40.0, float(np.searchsorted(cumulative, 0.99 * cumulative[-1])) * 0.62)
+    absolute = cv2.compare(lo, level, cv2.CMP_GT)
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+    yield 0, cv2.morphologyEx(cv2.bitwise_and(cv2.bitwise_and(bright, absolute), unsaturated),
+                              cv2.MORPH_CLOSE, kernel)
+    # The thin white border is brighter than both the table and the field just beside it.
+    ring = cv2.adaptiveThreshold(lo, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, 21, -10)
+    yield 2, cv2.medianBlur(cv2.bitwise_and(ring, unsaturated), 3)  # specks of texture out
+    # The field: strongly coloured inside its white border.
+    saturated = cv2.compare(chroma, cv2.max(cv2.multiply(hi, 0.42).astype(np.uint8), 40), cv2.CMP_GT)
+    yield _FIELD_MASK, cv2.morphologyEx(saturated, cv2.MORPH_OPEN, kernel)
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    yield 1, cv2.dilate(cv2.Canny(grey, 60, 160), kernel)
+
+
+def _cluster_masks(image: np.ndarray):
+    """Binary masks (at `image`'s size) of the regions of each of CLUSTERS colours, in turn."""
+    factor = CLUSTER_SIDE / max(image.shape[:2])
+    small = cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
+    cv2.setRNGSeed(7)  # the same regions for the same photo
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 8, 1.0)
+    _, labels, _ = cv2.kmeans(lab, CLUSTERS, None, criteria, 1, cv2.KMEANS_PP_CENTERS)
+    labels = labels.reshape(small.shape[:2]).astype(np.uint8)
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+    for cluster in range(CLUSTERS):
+        mask = cv2.morphologyEx(cv2.compare(labels, cluster, cv2.CMP_EQ), cv2.MORPH_OPEN, kernel)
+        yield cv2.resize(mask, (image.shape[1], image.shape[0]), interpolation=cv2.INTER_LINEAR)
+
+
+def _trimmed(contour: np.ndarray) -> np.ndarray | None:
+    """The contour's blob with thin parts cut off (a finger or a pen sticking out of a card's
+    outline: narrower than TRIM_WIDTH of the blob's shorter side), or None if nothing is left.
+    Worked at a size where that side is TRIM_SIDE px (the same few steps for any blob)."""
+    (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+    factor = min(1.0, TRIM_SIDE / max(min(rw, rh), 1.0))
+    points = contour.reshape(-1, 2).astype(np.float32) * factor
+    origin = points.min(axis=0) - TRIM_SIDE * TRIM_WIDTH
+    span = np.ceil(points.max(axis=0) - origin + TRIM_SIDE * TRIM_WIDTH).astype(int)
+    blob = np.zeros((span[1] + 1, span[0] + 1), np.uint8)
+    cv2.fillPoly(blob, [np.round(points - origin).astype(np.int32)], 255)
+    size = max(3, int(TRIM_WIDTH * min(rw, rh) * factor) | 1)
+    opened = cv2.morphologyEx(blob, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    pieces, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not pieces:
+        return None
+    biggest = max(pieces, key=cv2.contourArea).reshape(-1, 2).astype(np.float32)
+    return np.round((biggest + origin) / factor).astype(np.int32).reshape(-1, 1, 2)
+
+
+def _masks(image: np.ndarray) -> list[np.ndarray]:
+    """The masks of `_mask_stream` by index: white, edges, ring, saturated field."""
+    return [mask for _, mask in sorted(_mask_stream(image), key=lambda m: m[0])]
+
+
+@lru_cache(maxsize=8)
+def _ring_at(height: int, width: int) -> np.ndarray:
+    """Where `border_ring` takes its pixels, as indices into a height × width image's pixels."""
+    grid = np.arange(height * width).reshape(height, width)
+    return np.concatenate([grid[1:3, 6:-6].ravel(), grid[-3:-1, 6:-6].ravel(),
+                           grid[6:-6, 1:3].ravel(), grid[6:-6, -3:-1].ravel()])
+
+
+def border_ring(warped: np.ndarray) -> np.ndarray:
+    """The pixels (N×3 float) of the white border band of a WARP_W × WARP_H warp."""
+    return np.take(warped.reshape(-1, 3), _ring_at(*warped.shape[:2]), axis=0).astype(np.float32)
+
+
+def band_mask(outer: int, inner: int, inset: int) -> np.ndarray:
+    """A WARP_H × WARP_W mask of the band `outer`..`inner` pixels in from the edge, sides inset."""
+    mask = np.zeros((WARP_H, WARP_W), bool)
+    mask[outer:inner, inset:-inset] = mask[-inner:-outer, inset:-inset] = True
+    mask[inset:-inset, outer:inner] = mask[inset:-inset, -inner:-outer] = True
+    return mask
+
+
+_RING = band_mask(1, 3, 6)
+_STEP_BAND = band_mask(6, 9, 14)
+#: The pixels `_card_score` looks at, as indices into a WARP_H × WARP_W warp's pixels: its ring,
+#: its inner part (every other pixel of the middle two thirds) and its step band, one after the
+#: other (`_PARTS`).
+_RING_AT, _STEP_AT = np.flatnonzero(_RING), np.flatnonzero(_STEP_BAND)
+_INNER_AT = (np.arange(WARP_H // 6, WARP_H - WARP_H // 6, 2)[:, None] * WARP_W
+             + np.arange(WARP_W // 6, WARP_W - WARP_W // 6, 2)[None, :]).ravel()
+_SCORED = np.concatenate([_RING_AT, _INNER_AT, _STEP_AT])
+_PARTS = np.cumsum([0, len(_RING_AT), len(_INNER_AT), len(_STEP_AT)])
+_RING_PART, _INNER_PART, _STEP_PART = (slice(a, b) for a, b in zip(_PARTS[:-1], _PARTS[1:]))
+
+
+def _card_score(warped: np.ndarray) -> float:
+    """How much the warp looks like a card: an even, whitish border around a different field."""
+    # One row per channel: numpy's reductions across a last axis of three are slow.
+    pixels = np.take(warped.reshape(-1, 3), _SCORED, axis=0).T.astype(np.float32, order="C")
+    ring, inner = pixels[:, _RING_PART], pixels[:, _INNER_PART]
+    half, most = len(_RING_AT) // 2, len(_RING_AT) * 17 // 20
+    ordered = np.partition(ring, (half, most), axis=1)
+    white, high = ordered[:, half], ordered[:, most]
+    brightness = float(white.max())
+    if brightness < 35 or (brightness - white.min()) / (brightness + 1) > 0.55:
+        return 0.0
+    scale = 1 / (white + 1)
+    # How far each pixel is from the white, in its most different channel.
+    apart = np.abs(pixels * scale[:, None] - 1).max(axis=0)
+    even = np.count_nonzero(apart[_RING_PART] < 0.22) / len(_RING_AT)
+    if even < 0.2:
+        return 0.0
+    field_diff = np.count_nonzero(apart[_INNER_PART] > 0.25) / len(_INNER_AT)
+    # Nothing on a card face is much brighter than its white border (whose outer rows, on a small
+    # card, blur into the table: compare with its brighter pixels).
+    brighter = np.count_nonzero((inner * (1 / (high + 1))[:, None]).min(axis=0) > 1.15) / len(_INNER_AT)
+    # Just inside the thin border the field begins: a step, where a patch of table goes on evenly.
+    step = np.count_nonzero(apart[_STEP_PART] > 0.25) / len(_STEP_AT)
+    return float(even * min(1.0, field_diff * 2.5) * max(0.0, 1 - 5 * brighter)
+                 * min(1.0, step / 0.6))
+
+
+def warp(image: np.ndarray, quad: np.ndarray, size=(WARP_W, WARP_H)) -> np.ndarray:
+    """The quad (TL, TR, BR, BL) warped to an upright `size` image."""
+    w, h = size
+    dst = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    return cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+
+
+#: Round a quad, the band (as a share of its size) whose colours are compared with its own.
+_AROUND = 1.3
+#: Round a quad, an even colour this much brighter than the quad's brightest is a card's white
+#: round a symbol of it (whatever the light's colour cast: a 2018 Draw Two's two small cards).
+AROUND_BRIGHTER = 1.1
+
+
+def _continues(photo: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether the band just outside a quad is mostly of the colours inside it (its white or its
+    field's colour) or an even white (one even colour, under a colour cast) brighter than its own:
+    the quad is then likely part of a bigger card (a symbol in its oval, one end), where round a
+    whole card the table shows."""
+    grown = warp(photo, grown_quad(quad, _AROUND, _AROUND), (52, 78)).astype(np.float32)
+    h, w = grown.shape[:2]
+    inset_y, inset_x = int(round(h * (1 - 1 / _AROUND) / 2)), int(round(w * (1 - 1 / _AROUND) / 2))
+    inside = grown[inset_y + 2:h - inset_y - 2, inset_x + 2:w - inset_x - 2].reshape(-1, 3)
+    band = np.concatenate([grown[:inset_y - 1].reshape(-1, 3), grown[h - inset_y + 1:].reshape(-1, 3),
+                           grown[:, :inset_x - 1].reshape(-1, 3), grown[:, w - inset_x + 1:].reshape(-1, 3)])
+    # The inside's main colours: its brightest (a white border or oval) and its commonest.
+    brightness = inside.sum(axis=1)
+    white = inside[brightness >= np.percentile(brightness, 90)].mean(axis=0)
+    quantised = (inside // 32).astype(int)
+    codes = quantised[:, 0] * 64 + quantised[:, 1] * 8 + quantised[:, 2]
+    common = inside[codes == np.bincount(codes).argmax()].mean(axis=0)
+    scale = max(float(white.max()), 1.0)
+    near = np.zeros(len(band), bool)
+    for colour in (white, common):
+        near |= np.abs(band - colour).max(axis=1) < 0.15 * scale
+    # ... or whiter than anything inside it (the quad lies in a card's white oval).
+    near |= (band.min(axis=1) > 0.8 * band.max(axis=1)) & (band.min(axis=1) > float(white.min()))
+    # ... or of one colour clearly brighter than its own brightest (the same, under a colour cast).
+    even = np.median(band, axis=0)
+    if float(even.sum()) > AROUND_BRIGHTER * float(white.sum()):
+        near |= np.abs(band - even).max(axis=1) < 0.1 * float(even.max())
+    return float(near.mean()) > 0.5
+
+
+def _close_to_any(quad: np.ndarray, others) -> bool:
+    """Whether every corner of `quad` is within 3 % of its diagonal of one of `others`'s (the same
+    outline, read once)."""
+    reach = 0.03 * float(np.hypot(*(quad[0] - quad[2])))
+    return any(np.abs(quad - other).max() < reach for other in others)
+
+
+def _holds(outer: np.ndarray, inner: np.ndarray) -> bool:
+    """Whether quad `outer` is much bigger than quad `inner` (NEST_BIGGER) and holds it whole."""
+    if cv2.contourArea(outer) < NEST_BIGGER * cv2.contourArea(inner):
+        return False
+    margin = -0.02 * float(np.linalg.norm(outer[0] - outer[2]))
+    return all(cv2.pointPolygonTest(outer, (float(x), float(y)), True) >= margin for x, y in inner)
+
+
+def _outermost(ranked: list[tuple[float, np.ndarray, np.ndarray]]) -> tuple[float, np.ndarray, np.ndarray]:
+    """The best outline, unless another one fairly sure of itself holds it whole and is much
+    bigger: a card's oval, its numeral or one end of it can read as a card, the card round it is
+    the one on the table (if read nearly as surely: NEST_KEEP)."""
+    best = ranked[0]
+    for other in ranked[1:]:
+        if other[0] >= max(NEST_SURE, NEST_KEEP * ranked[0][0]) and _holds(other[1], best[1]):
+            best = other
+    return best
+
+
+def _tile_starts(length: int) -> list[int]:
+    """Where ZOOM_TILE-long tiles start along `length` px, evenly, at most half a tile apart."""
+    if length <= ZOOM_TILE:
+        return [0]
+    steps = int(np.ceil((length - ZOOM_TILE) / (ZOOM_TILE / 2)))
+    return [int(round(i * (length - ZOOM_TILE) / steps)) for i in range(steps + 1)]
+
+
+def _zoomed(photo: np.ndarray, factor: float, verify) -> list[tuple[float, np.ndarray, np.ndarray]]:
+    """The cards found in `photo` enlarged `factor` times, tile by tile (`find_card` on each) and
+    read at least ZOOM_SURE surely, as (score, quad, warp); the quad's coordinates are the
+    enlarged photo's divided by ZOOM (`find_card`'s working copy's, when `factor` takes the
+    photo to ZOOM times that copy's size)."""
+    big = cv2.resize(photo, None, fx=factor, fy=factor,
+                     interpolation=cv2.INTER_CUBIC if factor > 1 else cv2.INTER_AREA)
+    found = []
+    for y in _tile_starts(big.shape[0]):
+        for x in _tile_starts(big.shape[1]):
+            try:
+                card = find_card(big[y:y + ZOOM_TILE, x:x + ZOOM_TILE], verify)
+            except CardNotFoundError:
+                continue
+            if verify(card.warped) >= ZOOM_SURE:
+                found.append((card.score, ((card.quad + (x, y)) / ZOOM).astype(np.float32), card.warped))
+    return found
+
+
+def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCard:
+    """The most card-like quadrilateral in a BGR photo, warped upright.
+
+    `verify`, if given, maps a warp (WARP_W × WARP_H, BGR) to how surely it shows a known face
+    (0..1); the best few outlines are then chosen by it as well as by their look. `thorough`, for a
+    reader that tells a patch of table from a face by its colours too (the Oona deck's): when
+    still nothing is sure, the outlines of the photo's regions of one colour are read as well, then
+    the rest of the outlines found (a reader without that check reads some of so many patches of
+    table as cards: the classic one takes checked cloth for a Draw Two), then the photo enlarged
+    (ZOOM: a small card on a busy table).
+
+    :raises CardNotFoundError: when nothing card-like is in the photo.
+    """
+    original = photo
+    scale = min(1.0, MAX_SIDE / max(photo.shape[:2]))
+    if scale != 1.0:
+        photo = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    search = SEARCH_SIDE / max(photo.shape[:2])
+    image = cv2.resize(photo, None, fx=search, fy=search, interpolation=cv2.INTER_AREA)
+    frame_area = image.shape[0] * image.shape[1]
+    candidates: list[tuple[float, float, np.ndarray, np.ndarray]] = []
+    seen: set[tuple] = set()
+
+    def consider(contour: np.ndarray, hull: np.ndarray, area: float, field_only: bool = False) -> None:
+        if area < MIN_AREA_PX or area > 0.9 * frame_area:
+            return
+        (_, _), (rw, rh), _ = cv2.minAreaRect(hull)
+        aspect = min(rw, rh) / max(rw, rh)
+        if not ASPECT_RANGE[0] <= aspect <= ASPECT_RANGE[1] or area < MIN_FILL * rw * rh:
+            return
+        quad = _refine(order_quad(_quad_from_contour(contour)), contour) / search
+        # The contour may be the card's edge, or the edge of its field inside the border.
+        guesses = ((0, quad, area), (1, grown_quad(quad), area * 1.2))
+        for grown, guess, guess_area in guesses[1:] if field_only else guesses:
+            # Masks often agree on an outline: score it once (a found edge over a grown one).
+            key = (grown, *(guess.ravel() / (0.015 * np.sqrt(guess_area) + 1)).astype(int))
+            if key in seen:
+                continue
+            seen.add(key)
+            small = warp(photo, guess)
+            candidates.append((_card_score(small), guess_area, guess, small))
+            if candidates[-1][0] > 0.9:  # the card's own edge: no need to grow it
+                break
+
+    looked: dict[int, float] = {}  # id of a verified warp: its reading's confidence
+
+    def sure_of(small: np.ndarray) -> float:
+        """`verify(small)`, each warp read once."""
+        if id(small) not in looked:
+            looked[id(small)] = verify(small)
+        return looked[id(small)]
+
+    def read_new(pool, most: int) -> None:
+        """Read the `most` best-looking of the candidates in `pool` that are not outlines already
+        read, into `ranked`."""
+        tried = [quad for _, quad, _ in ranked]
+        for look, _, quad, small in sorted(pool, key=lambda c: -c[0])[:most]:
+            if not _close_to_any(quad, tried):
+                tried.append(quad)
+                ranked.append(((0.5 + 0.5 * look) * sure_of(small), quad, small))
+        ranked.sort(key=lambda c: -c[0])
+    blobs: list[tuple[float, np.ndarray, bool]] = []  # (hull area, contour, field only)
+    for index, mask in _mask_stream(image):
+        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        pieces = []
+        for contour in contours:
+            if len(contour) < 8:
+                continue
+            _, _, bw, bh = cv2.boundingRect(contour)
+            if bw * bh < (MIN_AREA_PX / 4 if index in _RING_MASKS else MIN_AREA_PX):
+                continue
+            # The hull, not the contour: a finger across the white border opens its ring.
+            hull = cv2.convexHull(contour)
+            area = cv2.contourArea(hull)
+            consider(contour, hull, area, field_only=index == _FIELD_MASK)
+            if MIN_AREA_PX < area < 0.5 * frame_area:
+                blobs.append((area, contour, index == _FIELD_MASK))
+            if index in _RING_MASKS + (_FIELD_MASK,) and MIN_AREA_PX / 4 < area < 0.5 * frame_area:
+                pieces.append((area, contour))
+        # Two fingers cut the white border in two, a classic card's oval cuts its field in two:
+        # join the biggest pieces pairwise.
+        pieces.sort(key=lambda p: -p[0])
+        most = PAIR_PIECES + (index == _FIELD_MASK)
+        for i, (area_i, piece_i) in enumerate(pieces[:most]):
+            for area_j, piece_j in pieces[i + 1:most]:
+                joined = np.concatenate([piece_i, piece_j])
+                hull = cv2.convexHull(joined)
+                area = cv2.contourArea(hull)
+                if area < 1.3 * (area_i + area_j):  # halves of one outline, not two things apart
+                    consider(joined, hull, area, field_only=index == _FIELD_MASK)
+        # A clear card already, that its reader confirms: the other masks are not needed.
+        if verify is not None and candidates:
+            look, _, _, small = max(candidates, key=lambda c: c[0])
+            if look >= EARLY_LOOK:
+                if (0.5 + 0.5 * look) * sure_of(small) >= EARLY_SURE:
+                    break
+    largest = max((area for score, area, _, _ in candidates if score > 0.3), default=1.0)
+    ranked = sorted(((score * (0.8 + 0.2 * min(1.0, np.sqrt(area / largest))), quad, small)
+                     for score, area, quad, small in candidates if score > 0.1),
+                    key=lambda c: -c[0])
+    if verify is not None:
+        # Best first; a confirmed outline can only lose to one that looks better still, so stop
+        # once the best confirmed score nears the next outline's look (or after VERIFY_TOP tries).
+        confirmed: list[tuple[float, np.ndarray, np.ndarray]] = []
+        for score, quad, small in ranked:
+            if len(confirmed) >= VERIFY_TOP or (confirmed and confirmed[0][0] >= 0.85 * (0.5 + 0.5 * score)):
+                break
+            if _close_to_any(quad, [other for _, other, _ in confirmed]):
+                continue
+            confirmed.append(((0.5 + 0.5 * score) * sure_of(small), quad, small))
+            confirmed.sort(key=lambda c: -c[0])
+        ranked = confirmed
+        if not ranked or ranked[0][0] < FALLBACK_BELOW:
+            # Nothing confirmed: the card may not look like one by its border (a shadow across
+            # it, a border thinner than the warp's band); let the reader judge the biggest others.
+            # Then the next best-looking ones: on checked cloth the checks look more like cards
+            # (an even border round a different field) than a small blurred card does.
+            tried: list[np.ndarray] = [quad for _, quad, _ in ranked]
+            for order, most in ((lambda c: -c[1], VERIFY_TOP + FALLBACK_TOP),
+                                (lambda c: -c[0], VERIFY_TOP + FALLBACK_TOP + FALLBACK_LOOK_TOP)):
+                for look, _, quad, small in sorted(candidates, key=order):
+                    if len(tried) >= most:
+                        break
+                    if _close_to_any(quad, tried):
+                        continue
+                    tried.append(quad)
+                    ranked.append(((0.5 + 0.5 * look) * sure_of(small), quad, small))
+            ranked.sort(key=lambda c: -c[0])
+    if verify is not None and ranked:
+        # The best may be part of a card (a classic Draw Two's symbol is two small cards): the
+        # card-like outlines holding it are read too, even when it already looked sure enough.
+        read_new([c for c in candidates if c[0] >= HOLDER_LOOK and _holds(c[2], ranked[0][1])], HOLDER_TOP)
+    if verify is not None and (not ranked or ranked[0][0] < LINES_BELOW):
+        # Nothing sure: the blobs a finger or a pen sticks out of (filling their hull poorly),
+        # without it.
+        start = len(candidates)
+        uneven = [b for b in blobs if cv2.contourArea(b[1]) < TRIM_SOLID * b[0]]
+        for _, contour, field_only in sorted(uneven, key=lambda u: -u[0])[:TRIM_MOST]:
+            trimmed = _trimmed(contour)
+            if trimmed is not None and len(trimmed) >= 4:
+                hull = cv2.convexHull(trimmed)
+                consider(trimmed, hull, cv2.contourArea(hull), field_only=field_only)
+        read_new(candidates[start:], TRIM_TOP)
+    grey = None
+    # A sure outline inside something of its own colours may be part of a bigger card.
+    below = LINES_BELOW
+    if ranked and LINES_BELOW <= ranked[0][0] < LINES_INSIDE_BELOW and _continues(photo, ranked[0][1]):
+        below = LINES_INSIDE_BELOW
+    for line_scale in LINE_SCALES if verify is not None else ():
+        if ranked and ranked[0][0] >= below:
+            break
+        # Still nothing sure: outlines from the straight edges (fingers, a card touching it, a
+        # busy table break the blobs but leave most of the four sides).
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if grey is None else grey
+        for quad, outer in quad_proposals(grey, min_side=0.5 * np.sqrt(MIN_AREA_PX), scale=line_scale):
+            quad = order_quad(quad / search)
+            quad = quad if outer else grown_quad(quad)
+            small = warp(photo, quad)
+            ranked.append(((0.5 + 0.5 * _card_score(small)) * verify(small), quad, small))
+        ranked.sort(key=lambda c: -c[0])
+    if thorough and verify is not None and (not ranked or ranked[0][0] < CLUSTER_BELOW):
+        start = len(candidates)
+        for mask in _cluster_masks(image):
+            contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            for contour in contours:
+                if len(contour) >= 8:
+                    hull = cv2.convexHull(contour)
+                    consider(contour, hull, cv2.contourArea(hull))
+        read_new(candidates[start:], CLUSTER_TOP)
+        if not ranked or ranked[0][0] < CLUSTER_BELOW:
+            read_new(candidates, REST_MOST)
+    # The best outlines once more with their sides moved onto the card's own outer edge: a field
+    # grown by a guess, a hull round a finger or an oblique card come out a few percent off.
+    lo = None
+    for sure, quad, _ in ranked[:SNAP_TOP]:
+        if sure >= SNAP_UNLESS:
+            continue
+        if lo is None:
+            lo = cv2.min(cv2.min(photo[..., 0], photo[..., 1]), photo[..., 2])
+        snapped = _snapped(lo, quad)
+        if snapped is None or np.abs(snapped - quad).max() < 1:
+            continue
+        small = warp(photo, snapped)
+        look = _card_score(small)
+        ranked.append((SNAP_BONUS * (0.5 + 0.5 * look) * verify(small) if verify is not None
+                       else SNAP_BONUS * look, snapped, small))
+    ranked.sort(key=lambda c: -c[0])
+    if thorough and verify is not None and (not ranked or ranked[0][0] < ZOOM_BELOW):
+        # Enlarged from the photo as given (a bigger one keeps its own detail).
+        ranked.extend(_zoomed(original, ZOOM * scale, verify))
+        ranked.sort(key=lambda c: -c[0])
+    if not ranked or ranked[0][0] < (0.2 if verify else 0.35):
+        raise CardNotFoundError("no card found in the photo")
+    score, quad, small = _outermost(ranked)
+    return FoundCard(quad / scale, small, score)

@@ -1,0 +1,60 @@
+"""Features of a warped card for the rank model, and the white reference from its border."""
+
+import cv2
+import numpy as np
+
+from vision.card.detect import band_mask, border_ring
+
+_HOG = cv2.HOGDescriptor((32, 48), (8, 8), (4, 4), (4, 4), 9)
+
+
+def white_reference(warped: np.ndarray) -> np.ndarray:
+    """The card's own white (BGR float) as seen in this photo: the median of its border band."""
+    ring = border_ring(warped)
+    # The band has an even number of pixels: its median is the mean of the middle two.
+    half = len(ring) // 2
+    low, high = np.partition(ring, (half - 1, half), axis=0)[half - 1:half + 1]
+    return np.maximum((low + high) / 2, 1.0)
+
+
+#: The band of a WARP_W × WARP_H warp just inside the white border, where the field begins.
+_FIELD_BAND = band_mask(6, 11, 10)
+
+
+def dark_field(warped: np.ndarray, white: np.ndarray | None = None) -> float:
+    """The share of the band just inside a warp's border that is dark against its white (every
+    channel under half of it): most of it on an Oona wild card's dark field, about none on a
+    coloured field or on a patch of table."""
+    white = white_reference(warped) if white is None else white
+    band = warped[_FIELD_BAND].astype(np.float32) / white
+    return float(np.count_nonzero(band.max(axis=1) < 0.5)) / len(band)
+
+
+def whiteness(warped: np.ndarray, white: np.ndarray | None = None) -> np.ndarray:
+    """The card balanced against its white border, as the least of its channels (0 dark/colour, 1 white)."""
+    white = white_reference(warped) if white is None else white
+    # Channel by channel: numpy's reductions across a last axis of three are slow.
+    channels = warped.astype(np.float32)
+    least = channels[..., 0] / white[0]
+    np.minimum(least, channels[..., 1] / white[1], out=least)
+    np.minimum(least, channels[..., 2] / white[2], out=least)
+    return np.clip(least, 0, 1.2, out=least)
+
+
+def rank_features(warped: np.ndarray, white: np.ndarray | None = None) -> np.ndarray:
+    """A float32 vector describing the glyphs of a warped card (HOG of its whiteness map)."""
+    plane = whiteness(warped, white)
+    small = cv2.resize(plane, (32, 48), interpolation=cv2.INTER_AREA)
+    image = (np.clip(small / 1.2, 0, 1) * 255).astype(np.uint8)
+    return _HOG.compute(image).ravel()
+
+
+def oval_white(warped: np.ndarray) -> np.ndarray:
+    """The card's white (BGR float) as its middle shows it: the median of the tenth of the pixels
+    of its middle three fifths whose least channel is highest (the white oval both decks print
+    there). A second opinion when the border band may be partly table (an outline a few percent off)."""
+    h, w = warped.shape[:2]
+    middle = warped[h // 5: -h // 5, w // 5: -w // 5].reshape(-1, 3)
+    least = middle.min(axis=1)
+    brightest = middle[least >= np.partition(least, len(least) * 9 // 10)[len(least) * 9 // 10]]
+    return np.maximum(np.median(brightest.astype(np.float32), axis=0), 1.0)

@@ -1,0 +1,89 @@
+"""A small multilayer perceptron in numpy: inference for the recogniser and the trainer behind it."""
+
+from pathlib import Path
+
+import numpy as np
+
+from vision.errors import ModelMissingError
+
+
+class Mlp:
+    """Two layers (ReLU hidden, softmax out) over standardised features."""
+
+    def __init__(self, weights: dict[str, np.ndarray], classes: list[str]):
+        self.w = {k: v.astype(np.float32) for k, v in weights.items()}
+        self.classes = classes
+
+    @classmethod
+    def load(cls, path) -> "Mlp":
+        """Weights from an `.npz` written by `save`.
+
+        :raises ModelMissingError: if the file does not exist.
+        """
+        path = Path(path)
+        if not path.exists():
+            raise ModelMissingError(str(path))
+        data = np.load(path, allow_pickle=False)
+        classes = [str(c) for c in data["classes"]]
+        return cls({k: data[k] for k in ("mean", "scale", "w1", "b1", "w2", "b2")}, classes)
+
+    def save(self, path) -> None:
+        """Write the weights (float16) and class names to an `.npz`."""
+        np.savez_compressed(path, classes=np.array(self.classes),
+                            **{k: v.astype(np.float16) for k, v in self.w.items()})
+
+    def probabilities(self, x: np.ndarray) -> np.ndarray:
+        """Class probabilities for each row of `x`."""
+        z = (np.atleast_2d(x) - self.w["mean"]) * self.w["scale"]
+        hidden = np.maximum(z @ self.w["w1"] + self.w["b1"], 0)
+        logits = hidden @ self.w["w2"] + self.w["b2"]
+        logits -= logits.max(axis=1, keepdims=True)
+        e = np.exp(logits)
+        return e / e.sum(axis=1, keepdims=True)
+
+
+def train(x: np.ndarray, y: np.ndarray, classes: list[str], *, hidden: int = 128, epochs: int = 14,
+          seed: int = 0, log=print) -> Mlp:
+    """Fit an Mlp by Adam on softmax cross-entropy, with dropout on the input."""
+    rng = np.random.default_rng(seed)
+    mean = x.mean(axis=0)
+    scale = 1.0 / (x.std(axis=0) + 1e-3)
+    z = ((x - mean) * scale).astype(np.float32)
+    n, d = z.shape
+    k = len(classes)
+    params = {"w1": rng.normal(0, np.sqrt(2 / d), (d, hidden)).astype(np.float32),
+              "b1": np.zeros(hidden, np.float32),
+              "w2": rng.normal(0, np.sqrt(2 / hidden), (hidden, k)).astype(np.float32),
+              "b2": np.zeros(k, np.float32)}
+    m = {key: np.zeros_like(v) for key, v in params.items()}
+    v = {key: np.zeros_like(p) for key, p in params.items()}
+    step, batch = 0, 128
+    for epoch in range(epochs):
+        lr = 2e-3 * (0.5 * (1 + np.cos(np.pi * epoch / epochs)))
+        order = rng.permutation(n)
+        loss_sum = 0.0
+        for start in range(0, n, batch):
+            idx = order[start:start + batch]
+            xb = z[idx] * (rng.random((len(idx), d)) > 0.15) / 0.85
+            h = np.maximum(xb @ params["w1"] + params["b1"], 0)
+            logits = h @ params["w2"] + params["b2"]
+            logits -= logits.max(axis=1, keepdims=True)
+            p = np.exp(logits)
+            p /= p.sum(axis=1, keepdims=True)
+            loss_sum += -np.log(p[np.arange(len(idx)), y[idx]] + 1e-9).sum()
+            g = p
+            g[np.arange(len(idx)), y[idx]] -= 1
+            g /= len(idx)
+            grads = {"w2": h.T @ g, "b2": g.sum(axis=0)}
+            gh = (g @ params["w2"].T) * (h > 0)
+            grads["w1"] = xb.T @ gh + 1e-4 * params["w1"]
+            grads["b1"] = gh.sum(axis=0)
+            step += 1
+            for key in params:
+                m[key] = 0.9 * m[key] + 0.1 * grads[key]
+                v[key] = 0.999 * v[key] + 0.001 * grads[key] ** 2
+                mhat = m[key] / (1 - 0.9 ** step)
+                vhat = v[key] / (1 - 0.999 ** step)
+                params[key] -= (lr * mhat / (np.sqrt(vhat) + 1e-8)).astype(np.float32)
+        log(f"epoch {epoch + 1}/{epochs}: loss {loss_sum / n:.4f}")
+    return Mlp({"mean": mean, "scale": scale, **params}, classes)

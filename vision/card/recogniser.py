@@ -1,0 +1,158 @@
+"""The card recogniser: one photo in, one reading (colour, rank, confidence) out."""
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from vision.card.colour import hue_shares, read_colour
+from vision.decks import DeckProfile, find_deck
+from vision.card.detect import FoundCard, find_card
+from vision.errors import CardNotFoundError
+from vision.card.features import dark_field, oval_white, rank_features, white_reference
+from vision.card.mlp import Mlp
+from vision.readings import WILD, Reading
+from vision.card.corners import fuse, read_corners
+from vision.model_files import NONE, model_path
+
+#: Below this confidence a reading is reported as unsure.
+UNSURE_BELOW = 0.55
+#: An Oona wild face's reading is worth at most 0.5 + this × the share of its field band that is
+#: dark (`vision.card.features.dark_field`; on development renders' true outlines: 0.82 median, 0.5 at
+#: the 5th percentile, 0.07 at the 1st; rings in marble read as the Colour card: 0).
+DARK_FIELD_WEIGHT = 3.0
+#: The Oona Colour card's oval is quartered in the four colours: its reading is worth at most 0.5 +
+#: this × the share of the oval (`OVAL`, fractions of the warp) showing the third most present of
+#: them (development renders' true outlines: 0.22 median, 0.12 at the 1st percentile; a check of
+#: cloth read as the Colour card at 0.72: one colour only, 0).
+FOUR_HUES_WEIGHT = 5.0
+OVAL = (20 / 64, 34 / 96, 44 / 64, 62 / 96)
+#: A warp whose middle varies less than this (grey standard deviation over its white) is a plain
+#: thing, not a face: every face has its oval, numeral or symbols there (lowest on development
+#: renders: 0.09, a classic Draw Two; a slip of paper with a margin of table: about 0.01).
+PLAIN_BELOW = 0.04
+
+
+def plain(warped: np.ndarray) -> bool:
+    """Whether a WARP_W × WARP_H warp's middle is one even colour (a slip, a box: not a card)."""
+    grey = cv2.cvtColor(warped, cv2.COLOR_BGR2GRAY)
+    h, w = grey.shape
+    white = float(np.percentile(grey, 95)) + 1
+    return float(grey[h // 4: -h // 4, w // 4: -w // 4].std()) / white < PLAIN_BELOW
+
+
+@dataclass
+class Recogniser:
+    """Reads one card per photo for one deck profile; build once, call `read` per frame."""
+
+    deck: DeckProfile
+    """The deck the photos show."""
+    model: Mlp
+    """The rank (Oona: whole-face) classifier."""
+    unsure_below: float = UNSURE_BELOW
+    """Confidence under which the reading is marked unsure."""
+    extras: bool = False
+    """Whether the 112-card Oona extras (Wild Swap, Wild Custom) may be on the table."""
+    corners: bool = True
+    """Classic deck: whether the corner indices are read too (`vision.card.corners`)."""
+    last_found: FoundCard | None = field(default=None, repr=False)
+    """Where the card was in the last photo read (for overlays and debugging)."""
+    _verified: list = field(default_factory=list, repr=False)
+    _allowed: np.ndarray = field(init=False, repr=False)
+    _faces: np.ndarray = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        classes = self.model.classes
+        self._faces = np.array([c != NONE for c in classes], np.float32)
+        self._allowed = np.array([self.extras or not c.endswith(("/swap", "/custom")) for c in classes],
+                                 np.float32)
+
+    @classmethod
+    def for_deck(cls, name: str = "oona", *, extras: bool = False, corners: bool = True) -> "Recogniser":
+        """The recogniser for a deck, with its shipped model.
+
+        :raises UnknownNameError: for an unknown deck; :raises ModelMissingError: without weights.
+        """
+        deck = find_deck(name)
+        return cls(deck, Mlp.load(model_path(deck.name)), extras=extras, corners=corners)
+
+    @property
+    def thorough(self) -> bool:
+        """Whether `find_card` also reads the outlines of one-colour regions when nothing is sure
+        (`thorough`): for the Oona deck, whose reader checks a face's colours (a dark wild field, a
+        coloured one's hue, the Colour card's four); on classic renders they found no more cards
+        and checked cloth read as a Draw Two."""
+        return self.deck.name == "oona"
+
+    def read(self, photo: np.ndarray) -> Reading:
+        """Read the one card in a BGR photo; an unfound card gives an unsure reading."""
+        self._verified = []
+        try:
+            found = find_card(photo, verify=self._verify, thorough=self.thorough)
+        except CardNotFoundError:
+            self.last_found = None
+            return Reading(WILD, "unknown", 0.0, unsure=True, deck=self.deck.name)
+        self.last_found = found
+        for warped, reading in self._verified:
+            if warped is found.warped and reading.confidence <= 0.5 + found.score:
+                return reading  # read already while choosing the outline
+        return self.read_warped(found.warped, found.score)
+
+    def _verify(self, warped: np.ndarray) -> float:
+        """How surely a candidate warp shows one of the deck's faces (for choosing the outline)."""
+        reading = self.read_warped(warped)
+        self._verified.append((warped, reading))
+        return reading.confidence
+
+    def read_warped(self, warped: np.ndarray, card_score: float = 1.0) -> Reading:
+        """Read a card already warped upright (either way up); a classic card's corner indices
+        too, unless `corners` is off (`vision.card.corners`)."""
+        if plain(warped):
+            return Reading(WILD, "unknown", 0.0, unsure=True, deck=self.deck.name)
+        white = white_reference(warped)
+        x = np.stack([rank_features(warped, white), rank_features(warped[::-1, ::-1], white)])
+        probs = self.model.probabilities(x).mean(axis=0) * self._allowed
+        probs /= max(float(probs.sum()), 1e-9)
+        # The best face; its probability is also lowered by how much the warp looks like no card
+        # at all (the `none` class, not a face), so a patch of table is unsure.
+        best = int((probs * self._faces).argmax())
+        rank_conf = float(probs[best])
+        if self.corners and self.deck.name == "classic":  # the real prints' corner indices weigh in
+            best, rank_conf = fuse(self.model.classes, probs, self._faces, lambda: read_corners(warped))
+        colour, colour_conf = read_colour(warped, white, self.deck.name)
+        label = self.model.classes[best]
+        if "/" in label:  # Oona: the model saw the shape, the hue must agree with it.
+            shape_colour, rank = label.split("/")
+            # A clear hue of another colour vetoes; no clear hue leaves the shape's word.
+            def clashes(hue_colour: str, hue_conf: float) -> bool:
+                return shape_colour != WILD and hue_colour not in (shape_colour, WILD) and hue_conf > 0.5
+            clash = clashes(colour, colour_conf)
+            if clash:  # the border band may be partly table: once more against the oval's white
+                colour, colour_conf = read_colour(warped, oval_white(warped), self.deck.name)
+                clash = clashes(colour, colour_conf)
+            no_hue = 1.5 - colour_conf if colour == WILD else 1.0
+            colour_conf = 0.0 if clash else rank_conf
+            if shape_colour == WILD:  # a wild face's field is dark: a patch of table's is not
+                colour_conf = min(colour_conf, 0.5 + DARK_FIELD_WEIGHT * dark_field(warped, white))
+                if rank == "colour":  # ... and the Colour card shows all four colours in its oval
+                    third = sorted(hue_shares(warped, white, self.deck.name, OVAL).values())[-3]
+                    colour_conf = min(colour_conf, 0.5 + FOUR_HUES_WEIGHT * third)
+            else:  # a coloured field is saturated: hardly a saturated pixel is no coloured card
+                colour_conf = min(colour_conf, no_hue)
+            colour = shape_colour
+        else:
+            rank = label
+            if rank in self.deck.wilds:
+                colour_conf = 1.0 if colour == WILD else 0.6
+                colour = WILD
+            elif colour == WILD:
+                colour_conf = 0.0
+        confidence = min(rank_conf, colour_conf, 0.5 + card_score)
+        return Reading(colour, rank, confidence, unsure=confidence < self.unsure_below,
+                       deck=self.deck.name)
+
+
+def read_card(photo: np.ndarray, deck: str = "oona") -> Reading:
+    """Read one photo with a freshly loaded recogniser (load one `Recogniser` for many photos)."""
+    cv2.setNumThreads(1)
+    return Recogniser.for_deck(deck).read(photo)

@@ -1,0 +1,1 @@
+"""Hands at round end: cards spread face up, read by their corner indices (runs on the Pi)."""

@@ -1,0 +1,325 @@
+"""The hand scan: cards laid out or fanned face up, one reading (rank, colour) per card from its corner index.
+
+Where a fanned hand covers the card centres, only the corner indices show. A small MLP over HOG
+features of a window of the photo's whiteness (the least of its channels: the white card and
+numeral bright, the coloured field and the ink dark) reads an index (the deck's ranks) or says
+`none`; `HandScanner.scan` slides it over the photo at a few window sizes, keeps the best
+non-overlapping indices, one per card, and reads each one's colour from the card around it
+(`vision/hand/colour.py`). The model reads an index upright (tilted up to about ±40°); the
+upside-down index at a card's far end is not read, so each card counts once. The scan finds the
+hand's scale (index size, 14 to about 100 px) and its turn (0, 90, 180 or 270°: players show their
+hands from every side of the table) itself, see `HandScanner.scan`.
+
+Models: `vision/models/corners_hand.npz` (classic, trained on the uno-fanned real prints whose
+file hash puts them in the training part; the rest, `held_out`, are only ever scored) and
+`vision/models/corners_hand_oona.npz` (the Oona deck, trained on synthetic fanned hands rendered
+from its art, `vision/sim/hands.py`). Both by `python -m vision.hand.scanner train`
+(`make vision-corners`; fixed seeds, one core, about 13 minutes on this shared machine), with two
+rounds of hard negatives mined from the training photos; the scan's threshold and spacing were
+chosen by `train --tune` on a validation split of the training part (classic) or validation seeds
+(Oona) and are stored in the model file. Figures: `benchmarks/bench_handscan.py`.
+
+Known limits: the classic model has seen one edition's real prints (uno-fanned); other editions
+(the synthetic ones of `classic_art`) are read far worse. Indices under about 14 px (cards under
+about 100 px tall) are not read. A hand whose cards point different ways (half of them turned) is
+read in one turn only.
+"""
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.card.mlp import Mlp
+from vision.model_files import HAND_MODELS, MODELS, NONE
+
+__all__ = ["IndexReading", "HandScanner", "scan_hand", "RANKS", "OONA_RANKS", "window_features", "index_features"]
+
+WIN = 32
+_HOG = cv2.HOGDescriptor((WIN, WIN), (16, 16), (8, 8), (8, 8), 9)
+RANKS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "skip", "reverse", "draw2", "wild", "wild4")
+OONA_RANKS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "stop", "turnback", "take2", "colour", "colour4")
+DECK_RANKS = {"classic": RANKS, "oona": OONA_RANKS}
+CLASSES = RANKS + (NONE,)
+MODEL = HAND_MODELS["classic"]
+MODEL_FILES = HAND_MODELS
+#: Index window sides (pixels) the scan tries by default: indices 16 to 44 px tall, as in
+#: uno-fanned's 416 px photos, or a hand of cards about 90 to 250 px tall.
+SIZES = (19.0, 24.0, 30.0, 38.0, 48.0)
+#: Window sides of the scan's first, coarse look (every 8 px of the window, each of the four turns):
+#: indices about 14 to 90 px tall, from a hand far off in a 640 × 480 frame to one filling it.
+LOOK_SIZES = (15.0, 19.0, 24.0, 30.0, 38.0, 48.0, 60.0, 76.0, 96.0)
+#: The photo's turns the scan tries (degrees clockwise, and OpenCV's code for it).
+TURNS = ((0, None), (90, cv2.ROTATE_90_CLOCKWISE), (180, cv2.ROTATE_180), (270, cv2.ROTATE_90_COUNTERCLOCKWISE))
+#: How much more convincing (summed probability of the indices it keeps) a turned look must be
+#: than the upright one to be chosen.
+TURN_MARGIN = 0.5
+#: Windows whose whiteness varies less (standard deviation, grey levels) are not read by the scan:
+#: every labelled index of uno-fanned's training part and of synthetic hands varies more than 28.
+MIN_STD = 18.0
+
+#: How much a photo is enlarged when its first scan found at most one card.
+RETRY_ZOOM = 1.5
+
+
+@dataclass(frozen=True)
+class IndexReading:
+    """One card of a hand, as read from its corner index."""
+
+    rank: str
+    """Rank name in the deck's own words (`7`, `skip`, `wild4`; Oona `turnback`, `colour4`)."""
+    colour: str | None
+    """Colour name in the deck's own words (`red`, `saffron`...), `wild` for wild cards, None when not sure."""
+    confidence: float
+    """The model's probability for the rank."""
+    cx: float
+    """Centre of the index, in photo pixels."""
+    cy: float
+    size: float
+    """Side of the square window it was read in, pixels."""
+
+
+def whiteness(image: np.ndarray) -> np.ndarray:
+    """The least of the BGR channels (grey images pass through): white bright, colours and ink dark."""
+    return image if image.ndim == 2 else np.ascontiguousarray(image.min(axis=2))
+
+
+def window_features(plane: np.ndarray) -> np.ndarray:
+    """Features of one WIN × WIN whiteness window (uint8)."""
+    return _HOG.compute(np.ascontiguousarray(plane)).ravel()
+
+
+def crop(plane: np.ndarray, cx: float, cy: float, size: float, angle: float = 0.0) -> np.ndarray:
+    """A square window of side `size` about (cx, cy), turned by `angle` degrees, as WIN × WIN."""
+    m = cv2.getRotationMatrix2D((cx, cy), angle, WIN / size)
+    m[:, 2] += (WIN / 2 - cx, WIN / 2 - cy)
+    return cv2.warpAffine(plane, m, (WIN, WIN), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+
+
+def index_features(box_crop: np.ndarray) -> np.ndarray:
+    """Features of a crop around one index (BGR or whiteness, any size): padded square, 1.1 × its side."""
+    plane = whiteness(box_crop)
+    h, w = plane.shape
+    side = max(h, w) * 1.1
+    return window_features(crop(plane, (w - 1) / 2, (h - 1) / 2, side))
+
+
+OFFSETS = ((0, 0), (0, 4), (4, 0), (4, 4))
+
+
+def windows(plane: np.ndarray, size: float, offsets=OFFSETS, min_std: float = 0.0):
+    """Features of every window of side `size` (every 4 px of the WIN-px window), and their centres.
+
+    The HOG is computed at a window stride of its block stride (8) so OpenCV reuses each block, once
+    for each of the four 4-px offsets: the same windows as a stride of 4, in half the time. With
+    `offsets=((0, 0),)`, every 8 px only (the coarse look of `HandScanner.scan`). Windows whose
+    whiteness varies less than `min_std` (grey levels, standard deviation) are left out."""
+    scale = WIN / size
+    small = cv2.resize(plane, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    h, w = small.shape
+    if h < WIN or w < WIN:
+        return np.zeros((0, _HOG.getDescriptorSize()), np.float32), np.zeros((0, 2))
+    feats, centres = [], []
+    if min_std:
+        sums, squares = cv2.integral2(small, sdepth=cv2.CV_64F, sqdepth=cv2.CV_64F)
+    for dy, dx in offsets:
+        part = small[dy:, dx:]
+        if part.shape[0] < WIN or part.shape[1] < WIN:
+            continue
+        f = _HOG.compute(part, winStride=(8, 8)).reshape(-1, _HOG.getDescriptorSize())
+        xs = np.arange(0, part.shape[1] - WIN + 1, 8) + dx
+        ys = np.arange(0, part.shape[0] - WIN + 1, 8) + dy
+        gx, gy = np.meshgrid(xs, ys)
+        gx, gy = gx.ravel(), gy.ravel()
+        if min_std:
+            # The window's spread of whiteness from integral images: a flat one cannot be an index.
+            n = WIN * WIN
+            s1 = sums[gy + WIN, gx + WIN] - sums[gy, gx + WIN] - sums[gy + WIN, gx] + sums[gy, gx]
+            s2 = squares[gy + WIN, gx + WIN] - squares[gy, gx + WIN] - squares[gy + WIN, gx] + squares[gy, gx]
+            busy = s2 / n - (s1 / n) ** 2 >= min_std ** 2
+            f, gx, gy = f[busy], gx[busy], gy[busy]
+        feats.append(f)
+        centres.append((np.stack([gx, gy], axis=1) + WIN / 2) / scale)
+    if not feats:
+        return np.zeros((0, _HOG.getDescriptorSize()), np.float32), np.zeros((0, 2))
+    return np.concatenate(feats), np.concatenate(centres)
+
+
+def save_model(model: Mlp, path, **tuning: float) -> None:
+    """Write a model's weights (float16), class names and its scan settings (`threshold`, `spacing`)."""
+    np.savez_compressed(path, classes=np.array(model.classes),
+                        **{k: v.astype(np.float16) for k, v in model.w.items()},
+                        **{f"tuning_{k}": np.float32(v) for k, v in tuning.items()})
+
+
+def read_model(path) -> Mlp:
+    """A model written by `save_model`, its scan settings in `.tuning`.
+
+    :raises ModelMissingError: if the file does not exist.
+    """
+    model = Mlp.load(path)
+    with np.load(path, allow_pickle=False) as data:
+        model.tuning = {k[len("tuning_"):]: float(data[k]) for k in data.files if k.startswith("tuning_")}
+    return model
+
+
+@lru_cache(maxsize=4)
+def load_model(deck: str = "classic") -> Mlp:
+    """The shipped corner-index model of a deck (`classic` or `oona`).
+
+    :raises ModelMissingError: without weights (run `make vision-corners`).
+    :raises KeyError: for another deck.
+    """
+    return read_model(MODEL_FILES[deck])
+
+
+class HandScanner:
+    """Reads every corner index in a photo of a hand."""
+
+    def __init__(self, model: Mlp | None = None, *, deck: str = "classic", sizes=SIZES,
+                 threshold: float | None = None, spacing: float | None = None, colours: bool = True,
+                 look_sizes=LOOK_SIZES, turns: bool = True, min_std: float = MIN_STD):
+        self.deck = deck
+        self.model = model if model is not None else load_model(deck)
+        self.ranks = tuple(c for c in self.model.classes if c != NONE)
+        self.none = self.model.classes.index(NONE) if NONE in self.model.classes else None
+        self.sizes = sizes
+        tuned = _tuning(self.model)
+        self.threshold = threshold if threshold is not None else tuned.get("threshold", 0.6)
+        self.spacing = spacing if spacing is not None else tuned.get("spacing", 0.7)
+        self.colours = colours
+        self.look_sizes = tuple(look_sizes)
+        self.turns = TURNS if turns else TURNS[:1]
+        self.min_std = min_std
+
+    def _rank_probs(self, feats: np.ndarray) -> np.ndarray:
+        probs = self.model.probabilities(feats)
+        return probs if self.none is None else np.delete(probs, self.none, axis=1)
+
+    def read_index(self, image: np.ndarray, cx: float, cy: float, size: float) -> IndexReading:
+        """The rank (and colour) of the index in a box (centre and side, pixels), `none` excluded."""
+        plane = whiteness(image)
+        feats = np.stack([window_features(crop(plane, cx, cy, size * s)) for s in (1.0, 1.15)])
+        probs = self._rank_probs(feats).mean(axis=0)
+        best = int(probs.argmax())
+        rank = self.ranks[best]
+        return IndexReading(rank, self._colour(image, rank, cx, cy, size), float(probs[best] / max(probs.sum(), 1e-9)),
+                            cx, cy, size)
+
+    def candidates(self, image: np.ndarray, sizes=None, offsets=OFFSETS,
+                   min_std: float = 0.0) -> list[tuple[float, int, float, float, float]]:
+        """Every window read as an index above the threshold: `(score, rank index, cx, cy, size)`,
+        upright, at window sides `sizes` (default the scanner's `sizes`; see `_windows`)."""
+        plane = whiteness(image)
+        found = []
+        for size in self.sizes if sizes is None else sizes:
+            feats, centres = windows(plane, size, offsets, min_std)
+            if not len(feats):
+                continue
+            probs = self._rank_probs(feats)
+            best = probs.argmax(axis=1)
+            score = probs[np.arange(len(probs)), best]
+            for i in np.flatnonzero(score > self.threshold):
+                found.append((float(score[i]), int(best[i]), float(centres[i][0]), float(centres[i][1]), size))
+        return found
+
+    def scan(self, image: np.ndarray) -> list[IndexReading]:
+        """One reading per card of the hand (see `_scan_once`). When that finds one card or none,
+        the scan may have taken a big centre glyph for the hand's index size (small cards, tightly
+        fanned): the photo is read once more, enlarged by `RETRY_ZOOM`, and what finds more is kept."""
+        readings = self._scan_once(image)
+        if len(readings) > 1:
+            return readings
+        big = cv2.resize(image, None, fx=RETRY_ZOOM, fy=RETRY_ZOOM, interpolation=cv2.INTER_CUBIC)
+        again = [replace(r, cx=r.cx / RETRY_ZOOM, cy=r.cy / RETRY_ZOOM, size=r.size / RETRY_ZOOM)
+                 for r in self._scan_once(big)]
+        return again if len(again) > len(readings) else readings
+
+    def _scan_once(self, image: np.ndarray) -> list[IndexReading]:
+        """One reading per corner index found, in any of four turns of the photo and at any index
+        size of `look_sizes`; left to right as the hand is seen (card tops up), positions in the
+        photo's own pixels.
+
+        First the scale: a coarse look (windows every 8 px) at every size of `look_sizes`, the
+        photo upright and turned 90° (an index turned still reads as something of its size; the
+        other two turns too if these find nothing); the size whose kept indices weigh most (summed
+        probability) is the hand's. Then the turn: each
+        of the four turns read densely (every 4 px) at that size, the one whose kept indices weigh
+        most is the hand's (the upright one unless another beats it by `TURN_MARGIN`). That turn is
+        then read densely at the two neighbouring sizes too. Nothing in the look: no cards."""
+        plane = whiteness(image)
+        by_size: dict[float, float] = {}
+        for n, (_, code) in enumerate(self.turns):
+            if n >= 2 and by_size:
+                break
+            turned = plane if code is None else cv2.rotate(plane, code)
+            for k in self._keep(self.candidates(turned, self.look_sizes, OFFSETS[:1], self.min_std)):
+                by_size[k[4]] = by_size.get(k[4], 0.0) + k[0]
+        if not by_size:
+            return []
+        i = self.look_sizes.index(max(by_size, key=by_size.get))
+        size = self.look_sizes[i]
+        best = None
+        for degrees, code in self.turns:
+            turned = plane if code is None else cv2.rotate(plane, code)
+            found = self.candidates(turned, (size,), OFFSETS, self.min_std)
+            weight = sum(k[0] for k in self._keep(found))
+            if best is None or weight > best[0] + (TURN_MARGIN if best[1] == 0 else 0.0):
+                best = (weight, degrees, code, found, turned)
+        weight, degrees, code, found, turned = best
+        others = tuple(s for s in self.look_sizes[max(0, i - 1):i + 2] if s != size)
+        found = found + self.candidates(turned, others, OFFSETS, self.min_std)
+        readings = self.select(image if code is None else cv2.rotate(image, code), found)
+        if code is None:
+            return readings
+        h, w = image.shape[:2]
+        back = {90: lambda x, y: (y, h - 1 - x), 180: lambda x, y: (w - 1 - x, h - 1 - y),
+                270: lambda x, y: (w - 1 - y, x)}[degrees]
+        return [IndexReading(r.rank, r.colour, r.confidence, *back(r.cx, r.cy), r.size) for r in readings]
+
+    def _keep(self, found) -> list[tuple[float, int, float, float, float]]:
+        """Of `candidates`, those above the threshold, strongest first, none nearer a stronger one
+        than `spacing` of the larger window."""
+        found = sorted((f for f in found if f[0] > self.threshold), key=lambda f: -f[0])
+        kept: list[tuple[float, int, float, float, float]] = []
+        for f in found:
+            if all(np.hypot(f[2] - k[2], f[3] - k[3]) > self.spacing * max(f[4], k[4]) for k in kept):
+                kept.append(f)
+        return kept
+
+    def select(self, image: np.ndarray, found) -> list[IndexReading]:
+        """The readings kept of `candidates` (see `_keep`), left to right."""
+        kept = self._keep(found)
+        readings = []
+        for score, label, x, y, size in sorted(kept, key=lambda k: k[2]):
+            rank = self.ranks[label]
+            readings.append(IndexReading(rank, self._colour(image, rank, x, y, size), score, x, y, size))
+        return readings
+
+    def _colour(self, image: np.ndarray, rank: str, cx: float, cy: float, size: float) -> str | None:
+        if not self.colours or image.ndim != 3:
+            return None
+        from vision.hand.colour import index_colour
+
+        return index_colour(image, rank, cx, cy, size, deck=self.deck)
+
+
+def _tuning(model: Mlp) -> dict:
+    """Scan settings stored with a model's weights, if any."""
+    return getattr(model, "tuning", {})
+
+
+@lru_cache(maxsize=4)
+def _scanner(deck: str) -> HandScanner:
+    return HandScanner(deck=deck)
+
+
+def scan_hand(image: np.ndarray, deck: str = "classic") -> list[IndexReading]:
+    """Read a photo of a hand (BGR) of the `classic` or `oona` deck: one reading per card, left to right.
+
+    :raises ModelMissingError: without the deck's weights (run `make vision-corners`).
+    :raises KeyError: for another deck.
+    """
+    return _scanner(deck).scan(image)

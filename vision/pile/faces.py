@@ -1,0 +1,305 @@
+"""The deck's own faces for the pile watcher: renders drawn once per deck (ahead of the first
+landing, on a thread of their own), a warped card matched against them under the table's light and
+turned upright by them, and a card half under another fitted to what shows of it and read by its
+visible part."""
+
+import threading
+
+import cv2
+import numpy as np
+
+from vision.card.detect import warp
+from vision.errors import VisionError
+from vision.readings import card_code
+
+#: Faces are compared for which way up a card lies at this size, and to read a card half under
+#: another at COVERED_SIZE (its corner index must show).
+MATCH_SIZE = (32, 48)
+COVERED_SIZE = (48, 72)
+#: How far the light's colour may tint a face compared with the deck's art (a share of each channel's gain).
+CAST = 0.15
+#: A card half under another is read as sure from this confidence (its margin over the runners-up).
+COVERED_SURE = 0.9
+#: A card half under another is read only when its visible part is this near a face (0..1).
+COVERED_ERROR = 0.16
+#: A card fitted under another may leave this share of its area unexplained.
+FIT_COST = 0.25
+#: How many face books (a deck at a size) are kept.
+BOOKS_KEPT = 4
+
+_books: dict[tuple[str, tuple[int, int]], tuple[list[tuple[str, str]], np.ndarray]] = {}
+_drawing: dict[tuple[str, tuple[int, int]], threading.Lock] = {}
+_warming: set[str] = set()
+_warmers: list[threading.Thread] = []
+_stop = threading.Event()
+_guard = threading.Lock()
+
+
+class _Stopped(Exception):
+    """A book being drawn ahead was given up (the kiosk is shutting down)."""
+
+
+def face_book(deck: str, size: tuple[int, int] = MATCH_SIZE, *,
+              stop: threading.Event | None = None) -> tuple[list[tuple[str, str]], np.ndarray]:
+    """The deck's faces `(colour, rank)` and their renders at `size` (float32, N × 2 turns × H × W
+    × 3: upright, then turned 180°), drawn once from the deck's art and kept (the last few books).
+    Thread-safe: a caller asking for a book being drawn (by :func:`warm_faces`) waits for it.
+    With ``stop`` set the drawing is given up between two faces (nothing is kept).
+
+    :raises VisionError: the deck is not known (or `KeyError`, `ValueError` from its art).
+    """
+    key = (deck, (int(size[0]), int(size[1])))
+    book = _books.get(key)
+    if book is not None:
+        return book
+    with _guard:
+        lock = _drawing.setdefault(key, threading.Lock())
+    with lock:
+        book = _books.get(key)
+        if book is None:
+            book = _draw_book(*key, stop=stop)
+            with _guard:
+                _books[key] = book
+                while len(_books) > BOOKS_KEPT:
+                    del _books[next(iter(_books))]
+    return book
+
+
+def warm_faces(deck: str) -> threading.Thread | None:
+    """Draw the deck's books (both sizes) on a thread of their own, so that the first card to land
+    does not wait for them; the thread, or None when they are drawn already or being drawn."""
+    with _guard:
+        if deck in _warming or all((deck, size) in _books for size in (MATCH_SIZE, COVERED_SIZE)):
+            return None
+        _warming.add(deck)
+
+    def draw():
+        try:
+            for size in (MATCH_SIZE, COVERED_SIZE):
+                face_book(deck, size, stop=_stop)
+        except (VisionError, KeyError, ValueError):
+            pass  # a deck without art of its own: the watcher does without (see `upright`)
+        except _Stopped:
+            pass  # shutting down: the books are drawn again when next needed
+        finally:
+            with _guard:
+                _warming.discard(deck)
+
+    thread = threading.Thread(target=draw, name=f"faces-{deck}", daemon=True)
+    with _guard:
+        _warmers[:] = [w for w in _warmers if w.is_alive()] + [thread]
+    thread.start()
+    return thread
+
+
+def stop_warming(timeout: float = 5.0) -> bool:
+    """Give up the books being drawn ahead and wait for their threads (a process that is
+    exiting must not leave a thread inside OpenCV: Python would unwind it through C++ frames,
+    and the process aborts); ``True`` when none is left running."""
+    _stop.set()
+    try:
+        with _guard:
+            warmers = list(_warmers)
+        for thread in warmers:
+            thread.join(timeout)
+        return not any(thread.is_alive() for thread in warmers)
+    finally:
+        _stop.clear()
+
+
+def _draw_book(deck: str, size: tuple[int, int],
+               stop: threading.Event | None = None) -> tuple[list[tuple[str, str]], np.ndarray]:
+    """The book :func:`face_book` keeps, drawn from the deck's art."""
+    from vision.decks import find_deck
+
+    profile = find_deck(deck)
+    faces = profile.faces(extras=profile.name == "oona")
+    renders = []
+    for colour, rank in faces:
+        if stop is not None and stop.is_set():
+            raise _Stopped(deck)
+        if profile.name == "classic":
+            from vision.art.classic import classic_face
+
+            image = classic_face(colour, rank, np.random.default_rng(0), edition="classic", px_per_mm=3.0)
+        else:
+            from vision.art.oona import card_png
+
+            image = card_png(colour, rank, px_per_mm=3.0)
+        small = cv2.GaussianBlur(cv2.resize(image, size, interpolation=cv2.INTER_AREA), (3, 3), 0)
+        small = small.astype(np.float32)
+        renders.append(np.stack([small, small[::-1, ::-1]]))
+    return faces, np.stack(renders)
+
+
+def match_errors(warped: np.ndarray, renders: np.ndarray, visible: np.ndarray | None = None,
+                 focus: np.ndarray | None = None) -> np.ndarray:
+    """How far a warped card (any size, BGR) is from each render (N × 2), over its visible pixels
+    (and only those in `focus`, a bool map of the renders' size, if given), after balancing each
+    render's channels to the photo's light (least squares gains)."""
+    size = (renders.shape[3], renders.shape[2])
+    observed = cv2.resize(warped, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+    observed = cv2.GaussianBlur(observed, (3, 3), 0)
+    if visible is None:
+        weight = np.ones(observed.shape[:2], np.float32)
+    else:
+        weight = (cv2.resize(visible, size, interpolation=cv2.INTER_AREA) > 200).astype(np.float32)
+    if focus is not None:
+        weight = weight * focus
+    w = weight[None, None, ..., None]
+    gains = (renders * observed * w).sum(axis=(2, 3)) / np.maximum((renders * renders * w).sum(axis=(2, 3)), 1.0)
+    # The light may be brighter or dimmer, and a little warmer or cooler, but not of another colour:
+    # each channel's gain stays near their mean (or a hand would pass for a card's coloured field).
+    mean = gains.mean(axis=-1, keepdims=True)
+    gains = np.clip(gains, mean * (1 - CAST), mean * (1 + CAST))
+    error = np.abs(renders * gains[:, :, None, None, :] - observed) * w
+    return error.sum(axis=(2, 3, 4)) / max(float(weight.sum()) * 3 * max(float(observed.mean()), 1.0), 1.0)
+
+
+def upright(warped: np.ndarray, deck: str, code: str | None, colour: str = "", rank: str = "") -> np.ndarray:
+    """The warped card (portrait, either way up) turned the right way up: whichever of it and its
+    half-turn is nearer the deck's own face for the card read (the nearest face when unread)."""
+    try:
+        faces, renders = face_book(deck)
+    except (VisionError, KeyError, ValueError):
+        return warped
+    rows = [i for i, (c, r) in enumerate(faces) if (c, r) == (colour, rank)] if code is not None else []
+    errors = match_errors(warped, renders[rows] if rows else renders)
+    turn = int(np.unravel_index(int(errors.argmin()), errors.shape)[1])
+    return warped[::-1, ::-1].copy() if turn else warped
+
+
+def fit_covered(visible: np.ndarray, cover: np.ndarray, size: tuple[float, float]) -> list[np.ndarray]:
+    """The corners (small pixels) of a card of `size` (short, long side) of which `visible` shows and
+    `cover` may hide the rest: the card-sized rectangles holding the most of `visible` (near them)
+    and the least outside `visible` and `cover`, best first (a few, as what shows may fit two ways)."""
+    ys, xs = np.nonzero(visible)
+    if len(xs) < 10:
+        return []
+    points = np.column_stack([xs, ys]).astype(np.float32)
+    allowed = cv2.dilate(cv2.bitwise_or(visible, cover), np.ones((3, 3), np.uint8))
+    rect = np.zeros_like(visible)
+    near = np.zeros_like(visible)
+    short, long_ = size
+
+    def cost(centre, theta):
+        u = np.array([np.cos(theta), np.sin(theta)])
+        v = np.array([-np.sin(theta), np.cos(theta)])
+        corners = np.array([centre + sx * short / 2 * u + sy * long_ / 2 * v
+                            for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+        rect[:] = 0
+        near[:] = 0
+        cv2.fillConvexPoly(rect, np.round(corners).astype(np.int32), 255)
+        # What shows just beyond the card counts against it; further off it is something else (a hand).
+        cv2.fillConvexPoly(near, np.round(centre + (corners - centre) * 1.35).astype(np.int32), 255)
+        area = max(1, cv2.countNonZero(rect))
+        outside = area - cv2.countNonZero(cv2.bitwise_and(rect, allowed))
+        missed = cv2.countNonZero(cv2.bitwise_and(near, visible)) - cv2.countNonZero(cv2.bitwise_and(rect, visible))
+        return (outside + missed) / area, corners
+
+    coarse = []
+    for theta in np.radians(np.arange(0.0, 180.0, 6.0)):
+        u = np.array([np.cos(theta), np.sin(theta)])
+        v = np.array([-np.sin(theta), np.cos(theta)])
+        # The extent of what shows along the card's axes (a few stray pixels aside): the card holds it.
+        (u0, u1), (v0, v1) = np.percentile(points @ u, (2, 98)), np.percentile(points @ v, (2, 98))
+        lo_u, hi_u = sorted((u1 - short / 2, u0 + short / 2))
+        lo_v, hi_v = sorted((v1 - long_ / 2, v0 + long_ / 2))
+        for cu in np.linspace(lo_u, hi_u, 4):
+            for cv_ in np.linspace(lo_v, hi_v, 4):
+                centre = cu * u + cv_ * v
+                coarse.append((cost(centre, theta)[0], centre, theta))
+    coarse.sort(key=lambda c: c[0])
+    fits = []
+    for c0, centre, theta in coarse:
+        if len(fits) >= 3 or c0 > coarse[0][0] + 0.15:
+            break
+        # Then a few pixels and degrees around it.
+        best = (c0, cost(centre, theta)[1], centre, theta)
+        for step, turn in ((2.0, np.radians(3.0)), (1.0, np.radians(1.5)), (0.5, np.radians(0.75))):
+            improved = True
+            while improved:
+                improved = False
+                for d_centre, d_theta in (((step, 0), 0), ((-step, 0), 0), ((0, step), 0), ((0, -step), 0),
+                                          ((0, 0), turn), ((0, 0), -turn)):
+                    c, corners = cost(centre + d_centre, theta + d_theta)
+                    if c < best[0] - 1e-6:
+                        best = (c, corners, centre + d_centre, theta + d_theta)
+                        centre, theta = best[2], best[3]
+                        improved = True
+        if best[0] > FIT_COST:
+            continue
+        # Distinct fits only (a card half shown may fit two ways).
+        if all(np.abs(best[1].mean(axis=0) - f[1].mean(axis=0)).max() > 0.15 * short
+               or abs(((best[3] - f[3] + np.pi / 2) % np.pi) - np.pi / 2) > np.radians(8) for f in fits):
+            fits.append(best)
+    return [f[1].astype(np.float32) for f in sorted(fits, key=lambda f: f[0])]
+
+
+def read_covered(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray, deck: str):
+    """Read a card of which `cover` (a quad) hides part, by its visible part against the deck's
+    faces, trying the outline a few pixels and degrees around `quad`; (reading, quad, error) or
+    None. The reading is `(colour, rank, code, confidence, unsure)`, as the watcher's own."""
+    try:
+        faces, renders = face_book(deck, COVERED_SIZE)
+    except (VisionError, KeyError, ValueError):
+        return None
+    size = (2 * COVERED_SIZE[0], 2 * COVERED_SIZE[1])
+
+    def look(q):
+        warped = warp(frame, q, size)
+        dst = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
+        m = cv2.getPerspectiveTransform(q.astype(np.float32), dst)
+        hidden = np.zeros((size[1], size[0]), np.uint8)
+        cv2.fillConvexPoly(hidden, cv2.perspectiveTransform(cover[None].astype(np.float32), m)[0]
+                           .astype(np.int32), 255)
+        return warped, cv2.bitwise_not(hidden)
+
+    warped, visible = look(quad)
+    share = cv2.countNonZero(visible) / visible.size
+    if share < 0.25:
+        return None
+    errors = match_errors(warped, renders, visible).min(axis=1)
+    likely = np.argsort(errors)[:4]
+    best_error, best_quad = float(errors[likely[0]]), quad
+    reach = 0.03 * float(np.linalg.norm(quad[0] - quad[2]))
+    for shift, turn in ((reach, 3.0), (reach / 2, 1.5), (reach / 4, 0.75)):
+        improved = True
+        while improved:
+            improved = False
+            centre = best_quad.mean(axis=0)
+            for dx, dy, angle in ((shift, 0, 0), (-shift, 0, 0), (0, shift, 0), (0, -shift, 0),
+                                  (0, 0, turn), (0, 0, -turn)):
+                c, s_ = np.cos(np.radians(angle)), np.sin(np.radians(angle))
+                q = ((best_quad - centre) @ np.float32([[c, s_], [-s_, c]]) + centre + (dx, dy)).astype(np.float32)
+                warped, visible = look(q)
+                err = match_errors(warped, renders[likely], visible).min(axis=1)
+                if err.min() < best_error - 1e-4:
+                    best_error, best_quad, improved = float(err.min()), q, True
+                    errors = np.full(len(faces), np.inf, np.float32)
+                    errors[likely] = err
+                    break
+    quad = best_quad
+    order = [int(i) for i in np.argsort(errors)[:4] if np.isfinite(errors[i])]
+    first = float(errors[order[0]])
+    colour, rank = faces[order[0]]
+    # Against each runner-up, judged only where the two faces differ (a 0 and an 8 differ only
+    # in the middle of the glyph): how much nearer the best is there.
+    warped, visible = look(quad)
+    margin = np.inf
+    for other in order[1:]:
+        if faces[other] == faces[order[0]]:
+            continue
+        differ = (np.abs(renders[order[0]] - renders[other]).max(axis=-1) > 40).any(axis=0)
+        shown = cv2.resize(visible, COVERED_SIZE, interpolation=cv2.INTER_AREA) > 200
+        if np.count_nonzero(differ & shown) < 4:
+            margin = 1.0  # where they differ is hidden: no telling them apart
+            break
+        pair = match_errors(warped, renders[[order[0], other]], visible, focus=differ).min(axis=1)
+        margin = min(margin, float(pair[1]) / max(float(pair[0]), 1e-6))
+    confidence = float(np.clip((margin - 1.0) * 1.5, 0, 1) * np.clip((COVERED_ERROR - first) / 0.04, 0, 1))
+    if first > COVERED_ERROR or confidence < 0.15:
+        return None  # not one of the deck's faces (a hand, a sleeve), or too little of it shows
+    unsure = confidence < COVERED_SURE
+    code = None if unsure else card_code(colour, rank)
+    return (colour, rank, code, confidence, unsure), quad, first
