@@ -165,6 +165,21 @@ class QueriesMixin:
         return None
 
     # -- the next deal -----------------------------------------------------------------------------
+    @property
+    def dealer_is_drawn(self) -> bool:
+        """Whether the options draw the next round's dealer (``initial_dealer`` ``random`` or
+        ``high_card`` before the first deal, ``next_dealer=random`` after it): the kiosk then
+        writes :meth:`next_deal_dealer` into the ``deal``, so that every replay deals alike.
+
+        >>> from kiosk.rules.table import replay
+        >>> replay([{"t": 0, "event": "match", "players": 3, "options": {}}]).dealer_is_drawn
+        True
+        """
+        o = self.options
+        if self.state.round == 0:
+            return o.initial_dealer in ("random", "high_card")
+        return o.next_dealer == "random"
+
     def next_deal_dealer(self) -> int | None:
         """The seat that deals the next round as the options say, for the kiosk to write into that
         round's ``deal`` (so every replay gives the same table); ``None`` once the match is over.
