@@ -8,7 +8,16 @@ synthetic hands (held-out seeds and surfaces) of both decks, given the true inde
 the scan. Oona: synthetic fanned hands rendered from the deck's art (held-out seeds). Turned: the
 uno-fanned held-out photos each turned by 90, 180 or 270 degrees. Kiosk: held-out synthetic Oona
 hands at 0.5 to 2 times their size, turned, in 640 × 480 frames of table. CPU milliseconds per
-photo (`time.process_time`) on one core. `--only upright|turned|kiosk|synthetic` picks sets.
+photo (`time.process_time`) on one core. `--only upright|turned|kiosk|synthetic|spread` picks sets.
+
+Spread (issue 20, `--only spread`): hands of 1 to 9 cards spread on 640 x 480 tables the way players
+spread them at round end (rows overlapping either way, so that often only a card's bottom-right
+index shows, arcs, loose spreads; cards 78 to 106 px wide; wood, felt, marble, tiles, checked cloth
+and a sadu-like rug), of faces the models never saw: real classic faces cut from the uno-real-mit
+photos (MIT licensed, ../shared/data/uno-real-mit: each card's outline found and warped upright),
+and Oona renders. Per deck: cards read (rank and colour right), extra readings per hand (a card
+read twice counts once, its second reading is an extra), hands exactly right, CPU ms per hand
+(median and max); `--expect` scans with the number of cards given, as the kiosk does.
 """
 
 import argparse
@@ -58,14 +67,168 @@ def synthetic(deck: str, n: int) -> dict:
     return report
 
 
+UNO_REAL_MIT = Path(__file__).resolve().parents[2] / "shared" / "data" / "uno-real-mit"
+#: Classic faces cut from uno-real-mit: the top-left index centre as a share of the upright face
+#: (measured on the warps of each part: criscard's crops keep a little more margin).
+CLASSIC_INDEX_SHARE = {"criscard": (0.155, 0.11), "alinivan": (0.20, 0.125)}
+FACE_W, FACE_H = 200, 310
+
+
+def _upright(image, quad):
+    """The card inside `quad` warped upright to FACE_W x FACE_H."""
+    import numpy as np
+    from vision.card.detect import order_quad
+
+    q = order_quad(np.asarray(quad, np.float32).reshape(4, 2))
+    if np.linalg.norm(q[1] - q[0]) > np.linalg.norm(q[3] - q[0]):
+        q = np.roll(q, -1, axis=0)
+    target = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]])
+    return cv2.warpPerspective(image, cv2.getPerspectiveTransform(q, target), (FACE_W, FACE_H))
+
+
+def _cropped_card_quad(image):
+    """The outline of a card that fills its photo (criscard's crops): the whitest blob's hull."""
+    import numpy as np
+
+    white = cv2.GaussianBlur(image.min(axis=2), (5, 5), 0)
+    _, mask = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hull = cv2.convexHull(max(contours, key=cv2.contourArea))
+    for eps in (0.02, 0.03, 0.05, 0.08):
+        quad = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
+        if len(quad) == 4:
+            return quad.reshape(4, 2)
+    return cv2.boxPoints(cv2.minAreaRect(hull))
+
+
+def _white_rim(face) -> bool:
+    """Whether a warped face has a card's white rim (its outline was found, not cut off)."""
+    import numpy as np
+
+    white = face.min(axis=2).astype(np.float32)
+    rim = np.concatenate([white[3:9, 20:-20].ravel(), white[-9:-3, 20:-20].ravel(),
+                          white[20:-20, 3:9].ravel(), white[20:-20, -9:-3].ravel()])
+    return float(np.median(rim)) > 120
+
+
+def _coloured_middle(face) -> bool:
+    """Whether a warped face's middle is coloured (not a white patch of the background)."""
+    import numpy as np
+
+    hsv = cv2.cvtColor(face[FACE_H // 4:-FACE_H // 4, FACE_W // 4:-FACE_W // 4], cv2.COLOR_BGR2HSV)
+    return float(np.mean(hsv[..., 1] > 80)) > 0.3
+
+
+def real_classic_faces(folder=UNO_REAL_MIT):
+    """Real classic faces (`spread_hand`'s form) cut from the uno-real-mit photos by the card
+    detector (criscard's crops, where it finds less than half the photo, by their whitest blob); faces whose
+    outline runs off the photo or whose rim is not white are left out."""
+    import csv
+
+    import numpy as np
+    from vision.card.detect import find_card
+    from vision.errors import VisionError
+
+    faces = []
+    for part in ("criscard", "alinivan"):
+        with open(Path(folder) / part / "labels.csv", newline="") as f:
+            for row in csv.DictReader(f):
+                image = cv2.imread(str(Path(folder) / part / row["file"]), cv2.IMREAD_COLOR)
+                h, w = image.shape[:2]
+                if part == "criscard":  # the card fills the crop: its whitest blob
+                    quad = _cropped_card_quad(image)
+                else:
+                    try:
+                        quad = find_card(image).quad
+                    except VisionError:
+                        continue
+                quad = np.asarray(quad, np.float32).reshape(4, 2)
+                off = quad.min() < 3 or (quad[:, 0] > w - 4).any() or (quad[:, 1] > h - 4).any()
+                sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
+                ratio = min(sides[0] + sides[2], sides[1] + sides[3]) / max(sides[0] + sides[2], sides[1] + sides[3])
+                if part == "alinivan" and (off or not 0.58 < ratio < 0.72):  # run off the photo, or not a whole card
+                    continue
+                face = _upright(image, quad)
+                if _white_rim(face) and _coloured_middle(face):
+                    faces.append((face, row["colour"], row["rank"], CLASSIC_INDEX_SHARE[part]))
+    return faces
+
+
+def match_cards(readings, truth):
+    """Each card's reading (the surest within reach of one of its visible indices) and the extras:
+    readings near no card, and a card's second reading."""
+    import numpy as np
+
+    pairs = []
+    for i, r in enumerate(readings):
+        for j, (_, _, _, centres, side, shown) in enumerate(truth):
+            for (cx, cy), s in zip(centres, shown):
+                d = float(np.hypot(r.cx - cx, r.cy - cy))
+                if d < 0.9 * side:
+                    pairs.append((d, i, j))
+    pairs.sort()
+    used, matched = set(), [None] * len(truth)
+    for d, i, j in pairs:
+        if i in used or matched[j] is not None:
+            continue
+        used.add(i)
+        matched[j] = readings[i]
+    return matched, len(readings) - len(used)
+
+
+def spread(deck: str, n: int, seed: int, *, expect: bool = False, faces=None) -> dict:
+    """The scan on `n` hands spread on tables (see the module's docstring)."""
+    import time
+
+    import numpy as np
+    from vision.sim.hands import oona_faces, spread_hands
+
+    faces = faces if faces is not None else (real_classic_faces() if deck == "classic" else oona_faces())
+    scanner = HandScanner(deck=deck)
+    cards = right = rank_right = extra = exact = hands = 0
+    ms, by_layout, missed_only_br = [], {}, 0
+    for photo, truth, layout, _surface in spread_hands(faces, n, seed):
+        started = time.process_time()
+        readings = scanner.scan(photo, expected=len(truth) if expect else None)
+        ms.append((time.process_time() - started) * 1000)
+        matched, extras = match_cards(readings, truth)
+        good = [r is not None and r.rank == t[1] and r.colour == t[0] for r, t in zip(matched, truth)]
+        hands += 1
+        cards += len(truth)
+        right += sum(good)
+        rank_right += sum(r is not None and r.rank == t[1] for r, t in zip(matched, truth))
+        missed_only_br += sum(not g and t[5] == (False, True) for g, t in zip(good, truth))
+        extra += extras
+        exact += all(good) and not extras
+        tally = by_layout.setdefault(layout, [0, 0])
+        tally[0] += sum(good)
+        tally[1] += len(truth)
+    return {"set": f"{deck} hands spread on tables ({'real faces cut from uno-real-mit' if deck == 'classic' else 'renders'})"
+                   + (", cards expected" if expect else ""),
+            "hands": hands, "cards": cards, "faces": len(faces),
+            "cards_read_right": right / cards, "ranks_right": rank_right / cards,
+            "extra_per_hand": extra / hands, "hands_exactly_right": exact / hands,
+            "missed_with_only_bottom_right_index_showing": missed_only_br,
+            "by_layout": {k: round(v[0] / v[1], 4) for k, v in by_layout.items()},
+            "cpu_ms_per_hand_median": float(np.median(ms)), "cpu_ms_per_hand_max": float(np.max(ms))}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--synthetic", type=int, default=200, help="synthetic hands per deck")
     parser.add_argument("--kiosk", type=int, default=60, help="640 x 480 frames per deck and scale")
-    parser.add_argument("--only", choices=["upright", "turned", "synthetic", "kiosk"], action="append")
+    parser.add_argument("--only", choices=["upright", "turned", "synthetic", "kiosk", "spread"], action="append")
+    parser.add_argument("--spread", type=int, default=60, help="spread hands per deck")
+    parser.add_argument("--seed", type=int, default=20_000, help="first seed of the spread hands")
+    parser.add_argument("--deck", choices=["classic", "oona"], action="append", help="spread: these decks only")
+    parser.add_argument("--expect", action="store_true", help="spread: give the scan each hand's number of cards")
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    only = set(args.only or ["upright", "turned", "synthetic", "kiosk"])
+    only = set(args.only or ["upright", "turned", "synthetic", "kiosk", "spread"])
+    if "spread" in only:
+        for deck in args.deck or ("classic", "oona"):
+            print(json.dumps(spread(deck, args.spread, args.seed, expect=args.expect)), flush=True)
     if "upright" in only:
         print(json.dumps({"set": "uno-fanned held-out (real prints)", **evaluate(HandScanner(), part="held_out")}),
               flush=True)

@@ -75,7 +75,7 @@ def stages(deck: str, n: int, seed: int) -> dict:
     import numpy as np
 
     from vision.decks import find_deck
-    from vision.card.detect import _order, warp
+    from vision.card.detect import order_quad, warp
     from vision.card.recogniser import Recogniser
     from vision.sim.synth import face_image, render_photo
 
@@ -94,7 +94,7 @@ def stages(deck: str, n: int, seed: int) -> dict:
         surface = HELD_OUT[rng.integers(len(HELD_OUT))]
         photo, quad = render_photo(face_image(deck, colour, rank, rng), rng, surface=surface)
         diag = float(np.linalg.norm(quad[0] - quad[2]))
-        reading = recogniser.read_warped(warp(photo, _order(quad)))
+        reading = recogniser.read_warped(warp(photo, order_quad(quad)))
         ideal["colour"] += (not reading.unsure) and reading.colour == colour
         ideal["rank"] += (not reading.unsure) and reading.rank == rank
         ideal["unsure"] += reading.unsure

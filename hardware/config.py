@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import ConfigFileError, HardwareConfigError, PinConfigError
-from .header import DEFAULT_KEEP_FREE, GPIO_NUMBERS, GROUPS, PHYSICAL, free_gpios, group_of
+from hardware.errors import ConfigFileError, HardwareConfigError, PinConfigError
+from hardware.header import DEFAULT_KEEP_FREE, GPIO_NUMBERS, GROUPS, PHYSICAL, free_gpios, group_of
 
 MAX_SEATS = 6
 """Seats wired to the GPIO header; a larger table uses the touch screen for the others."""
@@ -140,15 +140,41 @@ def parse_config(table: Mapping) -> HardwareConfig:
     :raises HardwareConfigError: a value is wrong; ``key`` names it, ``reason`` says why.
     :raises PinConfigError: a pin does not exist, is used twice, or is kept free.
     """
-    for key in table:
-        if key not in _TOP_KEYS:
-            raise HardwareConfigError(f"hardware.{key}", f"unknown key; known: {', '.join(_TOP_KEYS)}")
+    _check_top_keys(table)
     wiring = _choice(table, "wiring", tuple(WIRINGS), "two_buttons")
     buzzer_kind = _choice(table, "buzzer_kind", BUZZER_KINDS, "active")
     keep_free = _keep_free(table.get("keep_free", list(DEFAULT_KEEP_FREE)))
     debounce_ms = _number(table, "debounce_ms", 50.0, low=0.0, high=500.0)
     stuck_seconds = _number(table, "stuck_seconds", 3.0, low=0.5, high=60.0)
+    raw_seats = _raw_seats(table, wiring)
+    buzzer_pin = None
+    if buzzer_kind != "none":
+        buzzer_pin = table.get("buzzer_pin", DEFAULT_BUZZER_PIN)
+    _check_enough_pins(raw_seats, wiring, buzzer_pin is not None, keep_free)
+    claims = _PinClaims(keep_free)
+    seats = tuple(_seat_pins(index, raw, wiring, claims) for index, raw in enumerate(raw_seats))
+    if buzzer_pin is not None:
+        buzzer_pin = claims.claim("hardware.buzzer_pin", buzzer_pin)
+    return HardwareConfig(
+        wiring=wiring,
+        seats=seats,
+        buzzer_pin=buzzer_pin,
+        buzzer_kind=buzzer_kind,
+        keep_free=keep_free,
+        debounce_ms=debounce_ms,
+        stuck_seconds=stuck_seconds,
+    )
 
+
+def _check_top_keys(table: Mapping) -> None:
+    """Refuse a key ``[hardware]`` does not know (a typo would silently take a default)."""
+    for key in table:
+        if key not in _TOP_KEYS:
+            raise HardwareConfigError(f"hardware.{key}", f"unknown key; known: {', '.join(_TOP_KEYS)}")
+
+
+def _raw_seats(table: Mapping, wiring: str) -> list[dict]:
+    """The ``[[hardware.seats]]`` tables as given (the default wiring's when missing), at most ``MAX_SEATS``."""
     raw_seats = table.get("seats")
     if raw_seats is None:
         raw_seats = default_table(wiring)["seats"]
@@ -160,12 +186,13 @@ def parse_config(table: Mapping) -> HardwareConfig:
             f"{len(raw_seats)} seats given; the GPIO header wires at most {MAX_SEATS}, "
             "a larger table uses the touch screen for the other seats",
         )
+    return raw_seats
 
-    buzzer_pin = None
-    if buzzer_kind != "none":
-        buzzer_pin = table.get("buzzer_pin", DEFAULT_BUZZER_PIN)
+
+def _check_enough_pins(raw_seats: list[dict], wiring: str, has_buzzer: bool, keep_free: tuple[str, ...]) -> None:
+    """Refuse seats and a buzzer needing more pins than the GPIOs left free by ``keep_free``."""
     needed = len(raw_seats) * len(WIRINGS[wiring]) + sum("led_pin" in s for s in raw_seats)
-    needed += buzzer_pin is not None
+    needed += has_buzzer
     free = free_gpios(keep_free)
     if needed > len(free):
         raise HardwareConfigError(
@@ -174,54 +201,58 @@ def parse_config(table: Mapping) -> HardwareConfig:
             f"are free with keep_free = {list(keep_free)}",
         )
 
-    used: dict[int, str] = {}
 
-    def claim(key: str, value: object) -> int:
-        pin = parse_pin(key, value, keep_free)
-        if pin in used:
-            raise PinConfigError(key, f"GPIO {pin} is already used by {used[pin]}", pin=pin)
-        used[pin] = key
+class _PinClaims:
+    """The pins taken so far while a config is checked, each by the key that took it."""
+
+    def __init__(self, keep_free: tuple[str, ...]) -> None:
+        self.keep_free = keep_free
+        self.used: dict[int, str] = {}
+
+    def claim(self, key: str, value: object) -> int:
+        """The pin ``value`` (``parse_pin``) taken for ``key``.
+
+        :raises PinConfigError: the pin is wrong or already taken.
+        """
+        pin = parse_pin(key, value, self.keep_free)
+        if pin in self.used:
+            raise PinConfigError(key, f"GPIO {pin} is already used by {self.used[pin]}", pin=pin)
+        self.used[pin] = key
         return pin
 
-    seats = []
-    for index, raw in enumerate(raw_seats):
-        prefix = f"hardware.seats[{index}]"
-        wanted = {BUTTON_KEYS[kind] for kind in WIRINGS[wiring]}
-        for key in raw:
-            if key not in _SEAT_KEYS:
-                raise HardwareConfigError(f"{prefix}.{key}", f"unknown key; known: {_known_seat_keys(wiring)}")
-            if key != "led_pin" and key not in wanted:
-                raise HardwareConfigError(
-                    f"{prefix}.{key}", f'not used with wiring = "{wiring}"; use {_known_seat_keys(wiring)}'
-                )
-        if not wanted & set(raw):
-            raise HardwareConfigError(
-                prefix, f'seat {index} has no buttons; wiring = "{wiring}" needs {" and ".join(sorted(wanted))}'
-            )
-        buttons = {}
-        for kind in WIRINGS[wiring]:
-            key = BUTTON_KEYS[kind]
-            if key not in raw:
-                raise HardwareConfigError(
-                    f"{prefix}.{key}", f'missing; wiring = "{wiring}" needs {" and ".join(sorted(wanted))}'
-                )
-            buttons[kind] = claim(f"{prefix}.{key}", raw[key])
-        led = None
-        if "led_pin" in raw:
-            led = claim(f"{prefix}.led_pin", raw["led_pin"])
-        seats.append(SeatPins(index, buttons, led))
-    if buzzer_pin is not None:
-        buzzer_pin = claim("hardware.buzzer_pin", buzzer_pin)
 
-    return HardwareConfig(
-        wiring=wiring,
-        seats=tuple(seats),
-        buzzer_pin=buzzer_pin,
-        buzzer_kind=buzzer_kind,
-        keep_free=keep_free,
-        debounce_ms=debounce_ms,
-        stuck_seconds=stuck_seconds,
-    )
+def _seat_pins(index: int, raw: dict, wiring: str, claims: _PinClaims) -> SeatPins:
+    """One ``[[hardware.seats]]`` table checked, its buttons and light claimed in that order."""
+    prefix = f"hardware.seats[{index}]"
+    wanted = {BUTTON_KEYS[kind] for kind in WIRINGS[wiring]}
+    _check_seat_keys(prefix, index, raw, wiring, wanted)
+    buttons = {}
+    for kind in WIRINGS[wiring]:
+        key = BUTTON_KEYS[kind]
+        if key not in raw:
+            raise HardwareConfigError(
+                f"{prefix}.{key}", f'missing; wiring = "{wiring}" needs {" and ".join(sorted(wanted))}'
+            )
+        buttons[kind] = claims.claim(f"{prefix}.{key}", raw[key])
+    led = None
+    if "led_pin" in raw:
+        led = claims.claim(f"{prefix}.led_pin", raw["led_pin"])
+    return SeatPins(index, buttons, led)
+
+
+def _check_seat_keys(prefix: str, index: int, raw: dict, wiring: str, wanted: set[str]) -> None:
+    """Refuse a seat key that is unknown or of the other wiring, and a seat without buttons."""
+    for key in raw:
+        if key not in _SEAT_KEYS:
+            raise HardwareConfigError(f"{prefix}.{key}", f"unknown key; known: {_known_seat_keys(wiring)}")
+        if key != "led_pin" and key not in wanted:
+            raise HardwareConfigError(
+                f"{prefix}.{key}", f'not used with wiring = "{wiring}"; use {_known_seat_keys(wiring)}'
+            )
+    if not wanted & set(raw):
+        raise HardwareConfigError(
+            prefix, f'seat {index} has no buttons; wiring = "{wiring}" needs {" and ".join(sorted(wanted))}'
+        )
 
 
 _PIN_TEXT = re.compile(r"^(GPIO|BCM|BOARD|J8:)(\d+)$", re.IGNORECASE)
@@ -272,10 +303,12 @@ def parse_pin(key: str, value: object, keep_free: tuple[str, ...] = DEFAULT_KEEP
 
 
 def _known_seat_keys(wiring: str) -> str:
+    """The seat keys a wiring uses, for an error message."""
     return ", ".join([BUTTON_KEYS[kind] for kind in WIRINGS[wiring]] + ["led_pin"])
 
 
 def _choice(table: Mapping, key: str, choices: tuple[str, ...], default: str) -> str:
+    """``table[key]`` (or ``default``), refused unless one of ``choices``."""
     value = table.get(key, default)
     if value not in choices:
         raise HardwareConfigError(
@@ -285,6 +318,7 @@ def _choice(table: Mapping, key: str, choices: tuple[str, ...], default: str) ->
 
 
 def _number(table: Mapping, key: str, default: float, *, low: float, high: float) -> float:
+    """``table[key]`` (or ``default``) as a float, refused unless a number in ``low``-``high``."""
     value = table.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise HardwareConfigError(f"hardware.{key}", f"{value!r} is not a number")
@@ -294,6 +328,7 @@ def _number(table: Mapping, key: str, default: float, *, low: float, high: float
 
 
 def _keep_free(value: object) -> tuple[str, ...]:
+    """``keep_free`` checked: a list of ``header.GROUPS`` names."""
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise HardwareConfigError("hardware.keep_free", "must be a list of group names")
     for index, name in enumerate(value):

@@ -8,25 +8,29 @@
 # app to /opt/oona-kiosk with a venv made with --system-site-packages (apt's picamera2 and
 # lgpio), writes the default config to /etc/oona/kiosk.toml only if there is none, installs and
 # enables systemd/oona-kiosk.service, and makes the Pi boot to the console (no desktop: the
-# kiosk's window needs DRM master). Options: --prefix DIR, --no-apt, --no-enable, --keep-desktop.
+# kiosk's window needs DRM master). Options: --prefix DIR, --no-apt, --no-enable, --keep-desktop,
+# --skip-pi-archive (or OONA_SKIP_PI_ARCHIVE=1): on a system that is not Raspberry Pi OS (an arm64
+# Debian stand-in, see systemd/check-install-arm64.sh), the packages only Raspberry Pi's own
+# archive has are expected to be missing: each is named as skipped, with why, and in the summary.
 set -euo pipefail
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 PREFIX=/opt/oona-kiosk
-APT=1 ENABLE=1 DESKTOP=0
+APT=1 ENABLE=1 DESKTOP=0 SKIP_PI_ARCHIVE=${OONA_SKIP_PI_ARCHIVE:-0}
 while [ $# -gt 0 ]; do
   case "$1" in
     --prefix) PREFIX=$2; shift ;;
     --no-apt) APT=0 ;;
     --no-enable) ENABLE=0 ;;
     --keep-desktop) DESKTOP=1 ;;
+    --skip-pi-archive) SKIP_PI_ARCHIVE=1 ;;
     *) echo "install.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
 done
 [ "$(id -u)" = 0 ] || { echo "install.sh: run as root (sudo)" >&2; exit 1; }
 
-changes=0
+changes=0 skipped=""
 did() { echo "  changed: $*"; changes=$((changes + 1)); }
 say() { echo "oona-install: $*"; }
 
@@ -44,6 +48,14 @@ if [ "$APT" = 1 ]; then
     installable=()
     for pkg in $missing; do
       if apt-cache show "$pkg" >/dev/null 2>&1; then installable+=("$pkg")
+      elif [ "$SKIP_PI_ARCHIVE" = 1 ] && [[ " $pi_only " == *" $pkg "* ]]; then
+        case "$pkg" in
+          python3-picamera2) why="no Pi camera (picamera2/libcamera): use --camera opencv:N or file:VIDEO" ;;
+          python3-lgpio) why="GPIO comes from the PyPI lgpio wheel of the [pi] extra instead" ;;
+          *) why="" ;;
+        esac
+        say "skipped $pkg: only Raspberry Pi's archive (archive.raspberrypi.com) has it, and this is not Raspberry Pi OS${why:+; $why}"
+        skipped="$skipped $pkg"
       else say "warning: $pkg is not in this system's archive (not Raspberry Pi OS?): camera or GPIO will be missing"; fi
     done
     if [ ${#installable[@]} -gt 0 ]; then
@@ -114,6 +126,7 @@ if [ "$DESKTOP" = 0 ] && [ "$(systemctl get-default 2>/dev/null)" != "multi-user
   did "boots to the console (no desktop)"
 fi
 
+[ -z "$skipped" ] || say "skipped (--skip-pi-archive; Raspberry Pi OS has them):$skipped"
 if [ "$changes" = 0 ]; then
   say "nothing to change: already installed"
 else

@@ -129,8 +129,13 @@ def _add_part2(sub) -> None:
     bench.add_argument("--landings", type=int, default=6)
     bench.add_argument("--json", action="store_true")
     bench.set_defaults(run=watch_tools.bench)
-    scan = sub.add_parser("scan", help="read every corner index in photos of a fanned hand")
+    scan = sub.add_parser("scan", help="read every card of a hand spread or fanned face up, by its corner indices")
     scan.add_argument("images", nargs="+")
+    scan.add_argument("--deck", choices=["classic", "oona"], default="classic")
+    scan.add_argument("--json", action="store_true",
+                      help="one JSON line per photo: each card's colour, rank, confidence, centre and box")
+    scan.add_argument("--expect", type=int, metavar="N",
+                      help="the hand holds N cards: keep at most N, and say how many are missing and where it looked")
     scan.set_defaults(run=watch_tools.scan)
     enrol = sub.add_parser("enrol", help="learn a deck from a folder of one photo per face (burgundy-7.jpg...)")
     enrol.add_argument("folder")

@@ -1,6 +1,6 @@
 """Readings: what vision says it saw, in its own names, and their Oona card codes."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from vision.errors import UnknownNameError
 
@@ -109,6 +109,9 @@ class Reading:
     """True when the recogniser declines to name the card (confidence under its threshold)."""
     deck: str = "oona"
     """The deck profile that read it: `oona` or `classic`."""
+    alternatives: tuple[tuple[str, float], ...] = field(default=(), compare=False)
+    """Other cards it may be, as Oona card codes with the model's probability, likeliest first
+    (the reading's own card left out): the kiosk weighs them against what can be played now."""
 
     @property
     def code(self) -> str:

@@ -228,10 +228,16 @@ class CameraCardSource:
 
     def _hand_on(self, event, offset: float) -> None:
         """One watcher event to the kiosk, stamped in its monotonic clock."""
+        guesses = tuple((str(code), float(p)) for code, p in getattr(event, "alternatives", ()))
         if event.event == "landed" and event.code is None:
             self.unsure += 1
-            log.info("camera: a card landed but could not be read (%s %s, %.2f)", event.colour, event.rank,
-                     event.confidence)
+            log.info("camera: a card landed but could not be read (%s %s, %.2f)%s", event.colour, event.rank,
+                     event.confidence, ": the table is asked" if guesses else "")
+            if not guesses:
+                return
+            (code, _), guesses = guesses[0], guesses[1:]      # its own guess, for the referee to weigh
+            self._deliver(CardLanded(code, event.t + offset, event.snapshot, confidence=float(event.confidence),
+                                     alternatives=guesses))
             return
         if event.code is None:
             return
@@ -239,7 +245,8 @@ class CameraCardSource:
         # A recording's media time is moved so that the frame just read is now.
         stamp = event.t + offset
         if event.event == "landed":
-            self._deliver(CardLanded(event.code, stamp, event.snapshot, confidence=float(event.confidence)))
+            self._deliver(CardLanded(event.code, stamp, event.snapshot, confidence=float(event.confidence),
+                                     alternatives=guesses))
         else:
             self._deliver(CardTakenBack(event.code, stamp, event.snapshot))
 

@@ -25,7 +25,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from kiosk.referee.inputs import CardLanded, CardTakenBack, SeatPressed, Touched
+from kiosk.referee.inputs import CardChosen, CardLanded, CardTakenBack, SeatPressed, Touched
 from kiosk.referee.referee import Outcome
 from kiosk.rules.errors import RulesError
 from kiosk.rules.events import Call, Catch, Deal, Event, Hands, Play, Resume, TurnUp, parse_event, to_json
@@ -105,10 +105,10 @@ class DemoTable:
         self.beats = 0
         self.thrown: Thrown | None = None
         """The card on its way through the camera, if any."""
-        self.counts = {"read": 0, "misread": 0, "refused": 0, "missed": 0, "resync": 0, "ignored": 0}
+        self.counts = {"read": 0, "misread": 0, "refused": 0, "missed": 0, "resync": 0, "ignored": 0, "asked": 0}
         """What became of the cards thrown: read right, misread (corrected), misread as an
-        impossible card (refused, touched in), missed (touched in); replays of the journal; and
-        camera readings that matched no card thrown."""
+        impossible card (refused, touched in), missed (touched in); replays of the journal;
+        camera readings that matched no card thrown; and the referee's questions answered."""
         self._out_of_step = False
         self._missed: str | None = None
         """The last card the camera missed (touched in): its reading may still come, late."""
@@ -255,6 +255,11 @@ class DemoTable:
                      "landed" if landed else "taken back", reading.code)
             return None
         outcome = self._send_quietly(lambda: self.session.submit(reading))
+        if not outcome.accepted and outcome.refused is None and self.session.question is not None:
+            self.counts["asked"] += 1            # the referee asks which card: the thrower says
+            log.info("demo: asked %s for %s", " / ".join(self.session.question.choices), thrown.code)
+            outcome = self._send_quietly(lambda: self.session.submit(CardChosen(thrown.code)))
+            reading = CardLanded(thrown.code, reading.stamp)
         if not outcome.accepted:                 # an impossible card: the table touches the right one in
             self.counts["refused"] += 1
             log.info("demo: camera read %s for %s, refused (%s): touched in", reading.code, thrown.code,

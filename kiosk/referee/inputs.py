@@ -25,6 +25,18 @@ class CardLanded:
     """The card as seen: an (H, W, 3) uint8 BGR image, or ``None`` (touched in)."""
     confidence: float | None = field(default=None, compare=False)
     """How sure the camera was (0..1); ``None`` for a card touched in or dealt by the demo."""
+    alternatives: tuple[tuple[str, float], ...] = field(default=(), compare=False)
+    """Other cards the camera thinks it may be, ``(code, probability)``, likeliest first: the
+    referee takes the likeliest card that can land now, and asks the table when two are close."""
+
+
+@dataclass(frozen=True)
+class CardChosen:
+    """The table's answer to the referee's question "which of these cards landed?"."""
+
+    code: str | None
+    """The card (one offered, or any other picked on the card grid), or ``None``: no card landed
+    (a hand or a phone was read as one)."""
 
 
 @dataclass(frozen=True)
@@ -94,5 +106,6 @@ class ButtonFreed:
     button: str
 
 
-Input = CardLanded | CardTakenBack | SeatPressed | Touched | Tick | CameraChanged | ButtonStuck | ButtonFreed
+Input = (CardLanded | CardChosen | CardTakenBack | SeatPressed | Touched | Tick | CameraChanged | ButtonStuck
+         | ButtonFreed)
 """Everything :meth:`~kiosk.referee.session.Session.submit` takes."""

@@ -18,13 +18,13 @@ import os
 import random
 import sqlite3
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
 from kiosk.errors import HistoryError
-from kiosk.referee.inputs import (ButtonFreed, ButtonStuck, CameraChanged, CardLanded, CardTakenBack, Input,
-                                  SeatPressed, Tick, Touched)
+from kiosk.referee.inputs import (ButtonFreed, ButtonStuck, CameraChanged, CardChosen, CardLanded, CardTakenBack,
+                                  Input, SeatPressed, Tick, Touched)
 from kiosk.referee.journal import MatchStore, Recovery
 from kiosk.referee.ports import Feedback
 from kiosk.referee.referee import NOTHING, Outcome, Referee
@@ -37,6 +37,15 @@ WARNING_SECONDS = 3.0
 NOTICE_SECONDS = 8.0
 """How long a notice (a penalty, a catch) stays on screen."""
 REFUSAL_SECONDS = 6.0
+ASK_RATIO = 0.5
+"""A second card that could land and is at least this share as likely as the first is asked about."""
+ASK_BELOW = 0.55
+"""A reading the camera was less sure of than this (vision calls it unsure) is always asked about,
+its cards that can land offered."""
+ASK_FLOOR = 0.15
+"""An impossible reading is replaced by a possible guess only if that guess is at least this likely."""
+QUESTION_CARDS = 3
+"""At most this many cards are offered in the question."""
 SCORING_EVENTS = (Hands, Undo, Correct, Deal)
 """Accepted events after which the history is brought in line with the journal."""
 SEATED_TOUCHES = ("draw", "keep", "take", "challenge", "name_colour", "swap")
@@ -53,6 +62,16 @@ class Said:
     notice: object | None = None
     """A rules ``Notice``, or ``None``."""
     refused: RulesError | None = None
+
+
+@dataclass(frozen=True)
+class CardQuestion:
+    """The referee asks the table which card landed: the camera's likeliest cards that can land
+    now (two or three, likeliest first); the answer is a :class:`~kiosk.referee.inputs.CardChosen`."""
+
+    choices: tuple[str, ...]
+    landed: CardLanded
+    """The camera's reading (its stamp and snapshot are kept for the card chosen)."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +111,8 @@ class Session:
         self.recovery: Recovery | None = None
         self.last_reading: CardLanded | None = None
         """The card last read onto the pile and accepted (its snapshot is shown), or ``None``."""
+        self.question: CardQuestion | None = None
+        """A card the camera could not tell for sure: the table is asked which it is (one touch)."""
         self.said: list[Said] = []
         self.listeners: list[Callable[[Outcome], None]] = []
         """Called with every accepted outcome, after the journal and the feedback; they match
@@ -99,7 +120,7 @@ class Session:
         self._warned_turn: tuple | None = None
         self._lights: dict[int, str] = {}
         self._handlers: dict[type, Callable[[Input], Outcome]] = {
-            CardLanded: self._card_landed, CardTakenBack: self._card_taken_back,
+            CardLanded: self._card_landed, CardChosen: self._card_chosen, CardTakenBack: self._card_taken_back,
             SeatPressed: self._seat_pressed, Touched: self._touched, Tick: self._tick,
             CameraChanged: self._camera_changed, ButtonStuck: self._button_stuck,
             ButtonFreed: self._button_freed,
@@ -142,7 +163,7 @@ class Session:
         self.match_id = match_id
         self._adopt(referee)
         self.said.clear()
-        self.last_reading = None
+        self.last_reading = self.question = None
         return self.submit(Touched("deal") if dealer is None else Touched.of("deal", dealer=dealer))
 
     def _adopt(self, referee: Referee) -> None:
@@ -204,9 +225,64 @@ class Session:
         return Outcome.refusal(RulesError(f"no match is being played: {what}", **data))
 
     def _card_landed(self, card: CardLanded) -> Outcome:
-        """A card came to rest on the pile: a turn-up, or the play of the seat on turn."""
+        """A card came to rest on the pile: a turn-up, or the play of the seat on turn. With the
+        camera's other guesses, the likeliest card that can land now is taken, and when two that
+        can land are close the table is asked which (:attr:`question`)."""
         if self.referee is None:
             return self._no_match(f"take {card.code} back", card=card.code)
+        if self.question is not None:
+            log.info("camera: %s landed while %s was asked about: the question is dropped",
+                     card.code, " / ".join(self.question.choices))
+            self.question = None
+        if card.alternatives or (card.confidence is not None and card.confidence < ASK_BELOW):
+            decided = self._weigh(card)
+            if isinstance(decided, CardQuestion):
+                self.question = decided
+                return NOTHING
+            card = decided
+        return self._land(card)
+
+    def _weigh(self, card: CardLanded) -> "CardLanded | CardQuestion":
+        """The card to land, or the question to ask: the camera's readings weighed against what
+        the rules core says could land now (legal, and a copy not already on the pile)."""
+        t = self.referee.t(card.stamp)
+        first = card.confidence if card.confidence is not None else 1.0
+        guesses = [(card.code, first), *card.alternatives]
+        possible: list[tuple[str, float]] = []
+        for code, p in guesses:
+            try:
+                fits = self.table.landing_problem(Card.parse(code), t) is None
+            except RulesError:                  # a guess that names no card of the deck
+                fits = False
+            if fits and code not in (c for c, _ in possible):
+                possible.append((code, p))
+        if not possible:
+            return card                         # refused as read, with the rules' reason
+        possible.sort(key=lambda guess: -guess[1])      # stable: the reading first among equals
+        best, p_best = possible[0]
+        rest = [(code, p) for code, p in possible[1:] if p >= ASK_RATIO * p_best]
+        if first < ASK_BELOW:                   # the camera was unsure of it: the table says which
+            return CardQuestion(tuple(code for code, _ in possible[:QUESTION_CARDS]), card)
+        if best != card.code and p_best < ASK_FLOOR:
+            return card                         # no guess worth taking: refused as read
+        if rest:
+            return CardQuestion(tuple(code for code, _ in [(best, p_best), *rest][:QUESTION_CARDS]), card)
+        if best != card.code:
+            log.info("camera: %s (%.2f) cannot land now; %s (%.2f) can: taken", card.code, first, best, p_best)
+        return replace(card, code=best, confidence=p_best, alternatives=())
+
+    def _card_chosen(self, chosen: CardChosen) -> Outcome:
+        """The table answered the question: the card it chose lands, at the time it landed."""
+        question = self.question
+        if question is None or self.referee is None:
+            return Outcome.refusal(PhaseError(f"no card is being asked about: {chosen.code}", card=chosen.code))
+        self.question = None
+        if chosen.code is None:                 # not a card after all (a hand, a phone): nothing lands
+            return NOTHING
+        return self._land(replace(question.landed, code=chosen.code, confidence=None, alternatives=()))
+
+    def _land(self, card: CardLanded) -> Outcome:
+        """``card`` onto the pile as the rules see it: the turn-up or the play of the seat on turn."""
         s, t = self.table.state, self.referee.t(card.stamp)
         try:
             parsed = Card.parse(card.code)
@@ -267,18 +343,11 @@ class Session:
             line["seat"] = s.turn if s.turn is not None else -1
         if touch.event == "reveal" and "seat" not in line:
             line["seat"] = s.pending.offender if s.pending is not None else -1
-        if touch.event == "deal" and "dealer" not in line and self._dealer_is_drawn():
+        if touch.event == "deal" and "dealer" not in line and table.dealer_is_drawn:
             dealer = table.next_deal_dealer()
             if dealer is not None:
                 line["dealer"] = dealer
         return self.referee.record_line(line)
-
-    def _dealer_is_drawn(self) -> bool:
-        """Whether the options draw the next dealer (so the kiosk writes the seat it drew)."""
-        o, s = self.table.options, self.table.state
-        if s.round == 0:
-            return o.initial_dealer in ("random", "high_card")
-        return o.next_dealer == "random"
 
     def _tick(self, tick: Tick) -> Outcome:
         """Let the clock act: a turn whose time ran out gets its ``timeout`` (at the exact expiry
@@ -290,7 +359,7 @@ class Session:
             referee.flush()
         table = referee.table
         outcome = NOTHING
-        if table.timeout_due(referee.t(tick.stamp)):
+        if self.question is None and table.timeout_due(referee.t(tick.stamp)):   # a card asked about landed in time
             deadline = table.turn_deadline()
             outcome = referee.record(Timeout(referee.t(deadline + referee.t0), table.state.turn))
         left = self.seconds_left(tick.stamp)

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .cards import Card
+from .errors import RulesError
 from .events import Deal, Event, Play, Timeout
 
 LIGHTS = ("off", "turn", "exposed", "penalty")
@@ -126,6 +128,41 @@ class QueriesMixin:
         if seat == s.turn and s.phase == "turn" and s.hands[seat] == 2:
             return "call"
         return "catch"
+
+    # -- a card landing ---------------------------------------------------------------------------
+    def landing_problem(self, card: Card, t: float | None = None) -> str | None:
+        """Why ``card`` landing on the pile at ``t`` would be refused, or ``None`` if it would be
+        taken (as the turn-up, or as the play of the seat on turn): the turn, the phase, the
+        timer, the pile and what the deck still has (one 0 per colour, two of the others, less
+        what the pile shows). The camera's doubtful readings are weighed with it.
+
+        >>> from kiosk.rules.table import replay
+        >>> from kiosk.rules.cards import Card
+        >>> table = replay([{"t": 0, "event": "match", "players": 3, "options": {}},
+        ...                 {"t": 0.5, "event": "deal", "dealer": 2},
+        ...                 {"t": 1.0, "event": "turn_up", "card": "indigo-0"}])
+        >>> table.landing_problem(Card.parse("indigo-5")), table.landing_problem(Card.parse("colour4"))
+        (None, None)
+        >>> table.landing_problem(Card.parse("indigo-0"))
+        'the deck has only 1 × indigo-0, and the pile already shows them'
+        >>> table.landing_problem(Card.parse("burgundy-5"))
+        'seat 0 cannot play burgundy-5 on indigo-0: colour is indigo'
+        """
+        s, engine = self.state, self.engine
+        if self.paused:
+            return "the kiosk is paused"
+        try:
+            if s.phase == "first_card":
+                engine.check_in_deck(card)
+                return "the stock is empty: no card can be turned up" if s.stock == 0 else None
+            if s.turn is None:
+                return f"no play is possible now: take {card} back"
+            engine.need_turn(s.turn, f"play {card}")
+            engine.check_timer(s.turn, self.game_time(self._at(t)))
+            engine.check_in_deck(card)
+        except RulesError as refused:
+            return refused.reason
+        return engine.play_problem(s.turn, card, None)
 
     # -- the seat lights ---------------------------------------------------------------------------
     def seat_lights(self, t: float | None = None, notices=()) -> tuple[str, ...]:

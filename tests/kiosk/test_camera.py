@@ -308,3 +308,26 @@ def test_the_exposure_lock_is_the_sources_own():
     camera._source = Lockable()
     assert camera.lock_exposure(True) and camera.exposure_locked
     assert camera.lock_exposure(False) and not camera.exposure_locked
+
+
+def test_the_watchers_guesses_reach_the_referee_and_an_unsure_card_is_asked_about(tmp_path):
+    """Issue 18: a sure card carries the watcher's other guesses; an unsure one (no code) is no
+    longer dropped: its own guess goes in, and the referee asks the table."""
+    session = new_session(tmp_path)
+    delivered = []
+    camera = CameraCardSource("synthetic", open_source=lambda spec: None, make_watcher=lambda: None)
+    camera.attach(delivered.append)
+
+    def event(code, confidence, alternatives):
+        return type("Event", (), {"event": "landed", "t": 5.0, "code": code, "colour": "indigo", "rank": "3",
+                                  "confidence": confidence, "snapshot": None, "alternatives": alternatives})()
+
+    camera._hand_on(event("indigo-6", 0.9, (("indigo-8", 0.06),)), 0.0)
+    camera._hand_on(event(None, 0.4, (("indigo-3", 0.4), ("burgundy-3", 0.3))), 0.0)
+    camera._hand_on(event(None, 0.3, ()), 0.0)                    # nothing to offer: dropped, as before
+    assert [(c.code, c.alternatives) for c in delivered] == [("indigo-6", (("indigo-8", 0.06),)),
+                                                            ("indigo-3", (("burgundy-3", 0.3),))]
+    assert session.submit(delivered[0]).accepted                 # the turn-up, taken as read
+    session.submit(delivered[1])
+    assert session.question.choices == ("indigo-3",)             # burgundy-3 cannot land on indigo-6
+    session.close()

@@ -3,7 +3,8 @@
 import pytest
 
 from kiosk.referee.clock import ManualClock
-from kiosk.referee.inputs import (ButtonFreed, ButtonStuck, CameraChanged, CardLanded, CardTakenBack, SeatPressed,
+from kiosk.referee.inputs import (ButtonFreed, ButtonStuck, CameraChanged, CardChosen, CardLanded, CardTakenBack,
+                                  SeatPressed,
                                   Tick, Touched)
 from kiosk.referee.journal import MatchStore
 from kiosk.referee.referee import Referee
@@ -233,3 +234,62 @@ def test_an_empty_or_bad_journal_is_refused_naming_the_line(tmp_path):
     path.write_text('{"t": 0, "event": "match", "players": 2, "options": {}}\n{"t": 1, "event": "play", "seat": 0, "card": "indigo-3"}\n')
     with pytest.raises(JournalCorruptError, match="line 2: no round in progress"):
         Referee(GameJournal.open(path)[0])
+
+
+# -- the camera's doubtful readings (issue 18: the referee uses what it knows) ----------------------
+
+def test_an_impossible_reading_gives_way_to_the_likeliest_card_that_can_land(session, clock):
+    """indigo-6 on top: the camera's best guess burgundy-3 cannot land; its runner-up indigo-3 can."""
+    outcome = session.submit(CardLanded("burgundy-3", clock.advance(1), confidence=0.6,
+                                        alternatives=(("indigo-3", 0.3), ("indigo-8", 0.04))))
+    assert isinstance(outcome.event, Play) and str(outcome.event.card) == "indigo-3"
+    assert session.question is None and session.last_reading.code == "indigo-3"
+
+
+def test_two_close_cards_that_can_both_land_are_asked_about_then_the_choice_lands(session, clock):
+    landed = clock.advance(1)
+    outcome = session.submit(CardLanded("indigo-3", landed, confidence=0.5,
+                                        alternatives=(("indigo-8", 0.42), ("burgundy-8", 0.05))))
+    assert not outcome.accepted and outcome.refused is None          # nothing written: a question
+    assert session.question.choices == ("indigo-3", "indigo-8")
+    clock.advance(20)                                                 # the table thinks it over
+    assert not session.submit(Tick()).accepted                       # no timeout meanwhile
+    chosen = session.submit(CardChosen("indigo-8"))
+    assert str(chosen.event.card) == "indigo-8" and chosen.event.t == session.referee.t(landed)
+    assert session.question is None
+
+
+def test_a_sure_reading_with_a_far_second_lands_at_once(session, clock):
+    outcome = session.submit(CardLanded("indigo-3", clock.advance(1), confidence=0.97,
+                                        alternatives=(("indigo-8", 0.02),)))
+    assert str(outcome.event.card) == "indigo-3" and session.question is None
+
+
+def test_a_copy_the_pile_already_shows_cannot_be_the_card(session, clock):
+    """The deck has one indigo-0; with it on the pile, the camera's indigo-0 must be its runner-up."""
+    assert session.submit(CardLanded("indigo-0", clock.advance(1))).accepted
+    outcome = session.submit(CardLanded("indigo-0", clock.advance(1), confidence=0.7,
+                                        alternatives=(("indigo-9", 0.25),)))
+    assert str(outcome.event.card) == "indigo-9"
+
+
+def test_not_a_card_after_all_and_a_question_dropped_by_the_next_card(session, clock):
+    session.submit(CardLanded("indigo-3", clock.advance(1), confidence=0.5, alternatives=(("indigo-8", 0.45),)))
+    assert not session.submit(CardChosen(None)).accepted and session.question is None
+    lines = len(session.referee.journal.lines)
+    session.submit(CardLanded("indigo-3", clock.advance(1), confidence=0.5, alternatives=(("indigo-8", 0.45),)))
+    assert session.question is not None
+    assert session.submit(CardLanded("indigo-5", clock.advance(1))).accepted     # another card came
+    assert session.question is None and len(session.referee.journal.lines) == lines + 1
+    assert not session.submit(CardChosen("indigo-8")).accepted                    # nothing asked now
+
+
+def test_a_reading_the_camera_was_unsure_of_is_always_asked(session, clock):
+    session.submit(CardLanded("indigo-3", clock.advance(1), confidence=0.35, alternatives=(("burgundy-3", 0.2),)))
+    assert session.question.choices == ("indigo-3",)                 # the only card of the two that can land
+    assert session.submit(CardChosen("indigo-3")).accepted
+
+
+def test_an_unsure_reading_without_other_guesses_is_asked_too(session, clock):
+    session.submit(CardLanded("indigo-7", clock.advance(1), confidence=0.4))
+    assert session.question.choices == ("indigo-7",)

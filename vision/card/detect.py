@@ -504,56 +504,109 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
 
     :raises CardNotFoundError: when nothing card-like is in the photo.
     """
-    original = photo
-    scale = min(1.0, MAX_SIDE / max(photo.shape[:2]))
-    if scale != 1.0:
-        photo = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    search = SEARCH_SIDE / max(photo.shape[:2])
-    image = cv2.resize(photo, None, fx=search, fy=search, interpolation=cv2.INTER_AREA)
-    frame_area = image.shape[0] * image.shape[1]
-    candidates: list[tuple[float, float, np.ndarray, np.ndarray]] = []
-    seen: set[tuple] = set()
+    search = _Search(photo, verify)
+    search.search_masks()
+    search.rank_by_look()
+    if verify is not None:
+        search.confirm_best()
+        search.read_holders()
+        search.read_trimmed()
+        search.read_lines()
+        if thorough:
+            search.read_regions()
+    search.read_snapped()
+    if thorough and verify is not None:
+        search.read_zoomed(photo)
+    return search.best()
 
-    def consider(contour: np.ndarray, hull: np.ndarray, area: float, field_only: bool = False) -> None:
-        if area < MIN_AREA_PX or area > 0.9 * frame_area:
+
+class _Search:
+    """One photo's search for its card (`find_card`, step by step): the outlines found so far
+    (`candidates`, by their look) and those ranked by their look and, with `verify`, their reading."""
+
+    def __init__(self, photo: np.ndarray, verify) -> None:
+        self.verify = verify
+        self.scale = min(1.0, MAX_SIDE / max(photo.shape[:2]))
+        """The working copy's size over the photo's."""
+        if self.scale != 1.0:
+            photo = cv2.resize(photo, None, fx=self.scale, fy=self.scale, interpolation=cv2.INTER_AREA)
+        self.photo = photo
+        """The working copy (at most MAX_SIDE px): warps are taken from it."""
+        self.search = SEARCH_SIDE / max(photo.shape[:2])
+        self.image = cv2.resize(photo, None, fx=self.search, fy=self.search, interpolation=cv2.INTER_AREA)
+        """The copy outlines are searched in (SEARCH_SIDE px)."""
+        self.frame_area = self.image.shape[0] * self.image.shape[1]
+        self.candidates: list[tuple[float, float, np.ndarray, np.ndarray]] = []
+        """(look, area, quad, warp) of every outline considered."""
+        self.ranked: list[tuple[float, np.ndarray, np.ndarray]] = []
+        """(score, quad, warp), best first."""
+        self.blobs: list[tuple[float, np.ndarray, bool]] = []
+        """(hull area, contour, field only) of the masks' blobs."""
+        self._seen: set[tuple] = set()
+        self._looked: dict[int, float] = {}  # id of a verified warp: its reading's confidence
+
+    # -- the candidates -------------------------------------------------------------------
+
+    def consider(self, contour: np.ndarray, hull: np.ndarray, area: float, field_only: bool = False) -> None:
+        """Add a card-sized, card-shaped blob's outline (and it grown, as a field's) to `candidates`."""
+        if area < MIN_AREA_PX or area > 0.9 * self.frame_area:
             return
         (_, _), (rw, rh), _ = cv2.minAreaRect(hull)
         aspect = min(rw, rh) / max(rw, rh)
         if not ASPECT_RANGE[0] <= aspect <= ASPECT_RANGE[1] or area < MIN_FILL * rw * rh:
             return
-        quad = _refine(order_quad(_quad_from_contour(contour)), contour) / search
+        quad = _refine(order_quad(_quad_from_contour(contour)), contour) / self.search
         # The contour may be the card's edge, or the edge of its field inside the border.
         guesses = ((0, quad, area), (1, grown_quad(quad), area * 1.2))
         for grown, guess, guess_area in guesses[1:] if field_only else guesses:
             # Masks often agree on an outline: score it once (a found edge over a grown one).
             key = (grown, *(guess.ravel() / (0.015 * np.sqrt(guess_area) + 1)).astype(int))
-            if key in seen:
+            if key in self._seen:
                 continue
-            seen.add(key)
-            small = warp(photo, guess)
-            candidates.append((_card_score(small), guess_area, guess, small))
-            if candidates[-1][0] > 0.9:  # the card's own edge: no need to grow it
+            self._seen.add(key)
+            small = warp(self.photo, guess)
+            self.candidates.append((_card_score(small), guess_area, guess, small))
+            if self.candidates[-1][0] > 0.9:  # the card's own edge: no need to grow it
                 break
 
-    looked: dict[int, float] = {}  # id of a verified warp: its reading's confidence
-
-    def sure_of(small: np.ndarray) -> float:
+    def sure_of(self, small: np.ndarray) -> float:
         """`verify(small)`, each warp read once."""
-        if id(small) not in looked:
-            looked[id(small)] = verify(small)
-        return looked[id(small)]
+        if id(small) not in self._looked:
+            self._looked[id(small)] = self.verify(small)
+        return self._looked[id(small)]
 
-    def read_new(pool, most: int) -> None:
+    def read_new(self, pool, most: int) -> None:
         """Read the `most` best-looking of the candidates in `pool` that are not outlines already
         read, into `ranked`."""
-        tried = [quad for _, quad, _ in ranked]
+        tried = [quad for _, quad, _ in self.ranked]
         for look, _, quad, small in sorted(pool, key=lambda c: -c[0])[:most]:
             if not _close_to_any(quad, tried):
                 tried.append(quad)
-                ranked.append(((0.5 + 0.5 * look) * sure_of(small), quad, small))
-        ranked.sort(key=lambda c: -c[0])
-    blobs: list[tuple[float, np.ndarray, bool]] = []  # (hull area, contour, field only)
-    for index, mask in _mask_stream(image):
+                self.ranked.append(((0.5 + 0.5 * look) * self.sure_of(small), quad, small))
+        self.ranked.sort(key=lambda c: -c[0])
+
+    def _is_unsure(self, below: float) -> bool:
+        """Whether no outline so far is read at least `below` surely."""
+        return not self.ranked or self.ranked[0][0] < below
+
+    def _is_sure(self, below: float) -> bool:
+        """Whether the best outline so far is read at least `below` surely (not `_is_unsure`)."""
+        return not self._is_unsure(below)
+
+    # -- the masks ------------------------------------------------------------------------
+
+    def search_masks(self) -> None:
+        """The outlines of the masks' blobs, mask by mask, until a clear card is confirmed."""
+        for index, mask in _mask_stream(self.image):
+            pieces = self._mask_outlines(index, mask)
+            self._join_pieces(index, pieces)
+            # A clear card already, that its reader confirms: the other masks are not needed.
+            if self._is_clear():
+                break
+
+    def _mask_outlines(self, index: int, mask: np.ndarray) -> list[tuple[float, np.ndarray]]:
+        """Consider the mask's blobs, keep them in `blobs`; the pieces (area, contour) of an
+        outline a finger may have cut."""
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         pieces = []
         for contour in contours:
@@ -565,13 +618,16 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
             # The hull, not the contour: a finger across the white border opens its ring.
             hull = cv2.convexHull(contour)
             area = cv2.contourArea(hull)
-            consider(contour, hull, area, field_only=index == _FIELD_MASK)
-            if MIN_AREA_PX < area < 0.5 * frame_area:
-                blobs.append((area, contour, index == _FIELD_MASK))
-            if index in _RING_MASKS + (_FIELD_MASK,) and MIN_AREA_PX / 4 < area < 0.5 * frame_area:
+            self.consider(contour, hull, area, field_only=index == _FIELD_MASK)
+            if MIN_AREA_PX < area < 0.5 * self.frame_area:
+                self.blobs.append((area, contour, index == _FIELD_MASK))
+            if index in _RING_MASKS + (_FIELD_MASK,) and MIN_AREA_PX / 4 < area < 0.5 * self.frame_area:
                 pieces.append((area, contour))
-        # Two fingers cut the white border in two, a classic card's oval cuts its field in two:
-        # join the biggest pieces pairwise.
+        return pieces
+
+    def _join_pieces(self, index: int, pieces: list[tuple[float, np.ndarray]]) -> None:
+        """Two fingers cut the white border in two, a classic card's oval cuts its field in two:
+        consider the biggest pieces joined pairwise."""
         pieces.sort(key=lambda p: -p[0])
         most = PAIR_PIECES + (index == _FIELD_MASK)
         for i, (area_i, piece_i) in enumerate(pieces[:most]):
@@ -580,109 +636,146 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
                 hull = cv2.convexHull(joined)
                 area = cv2.contourArea(hull)
                 if area < 1.3 * (area_i + area_j):  # halves of one outline, not two things apart
-                    consider(joined, hull, area, field_only=index == _FIELD_MASK)
-        # A clear card already, that its reader confirms: the other masks are not needed.
-        if verify is not None and candidates:
-            look, _, _, small = max(candidates, key=lambda c: c[0])
-            if look >= EARLY_LOOK:
-                if (0.5 + 0.5 * look) * sure_of(small) >= EARLY_SURE:
-                    break
-    largest = max((area for score, area, _, _ in candidates if score > 0.3), default=1.0)
-    ranked = sorted(((score * (0.8 + 0.2 * min(1.0, np.sqrt(area / largest))), quad, small)
-                     for score, area, quad, small in candidates if score > 0.1),
-                    key=lambda c: -c[0])
-    if verify is not None:
+                    self.consider(joined, hull, area, field_only=index == _FIELD_MASK)
+
+    def _is_clear(self) -> bool:
+        """Whether the best-looking candidate looks like a card (EARLY_LOOK) and is read so (EARLY_SURE)."""
+        if self.verify is None or not self.candidates:
+            return False
+        look, _, _, small = max(self.candidates, key=lambda c: c[0])
+        return look >= EARLY_LOOK and (0.5 + 0.5 * look) * self.sure_of(small) >= EARLY_SURE
+
+    # -- ranking and reading --------------------------------------------------------------
+
+    def rank_by_look(self) -> None:
+        """`ranked`: the candidates by their look, the small ones a little lower."""
+        largest = max((area for score, area, _, _ in self.candidates if score > 0.3), default=1.0)
+        self.ranked = sorted(((score * (0.8 + 0.2 * min(1.0, np.sqrt(area / largest))), quad, small)
+                              for score, area, quad, small in self.candidates if score > 0.1),
+                             key=lambda c: -c[0])
+
+    def confirm_best(self) -> None:
+        """`ranked`: the best-looking outlines read, then (none sure) more of the others."""
         # Best first; a confirmed outline can only lose to one that looks better still, so stop
         # once the best confirmed score nears the next outline's look (or after VERIFY_TOP tries).
         confirmed: list[tuple[float, np.ndarray, np.ndarray]] = []
-        for score, quad, small in ranked:
+        for score, quad, small in self.ranked:
             if len(confirmed) >= VERIFY_TOP or (confirmed and confirmed[0][0] >= 0.85 * (0.5 + 0.5 * score)):
                 break
             if _close_to_any(quad, [other for _, other, _ in confirmed]):
                 continue
-            confirmed.append(((0.5 + 0.5 * score) * sure_of(small), quad, small))
+            confirmed.append(((0.5 + 0.5 * score) * self.sure_of(small), quad, small))
             confirmed.sort(key=lambda c: -c[0])
-        ranked = confirmed
-        if not ranked or ranked[0][0] < FALLBACK_BELOW:
-            # Nothing confirmed: the card may not look like one by its border (a shadow across
-            # it, a border thinner than the warp's band); let the reader judge the biggest others.
-            # Then the next best-looking ones: on checked cloth the checks look more like cards
-            # (an even border round a different field) than a small blurred card does.
-            tried: list[np.ndarray] = [quad for _, quad, _ in ranked]
-            for order, most in ((lambda c: -c[1], VERIFY_TOP + FALLBACK_TOP),
-                                (lambda c: -c[0], VERIFY_TOP + FALLBACK_TOP + FALLBACK_LOOK_TOP)):
-                for look, _, quad, small in sorted(candidates, key=order):
-                    if len(tried) >= most:
-                        break
-                    if _close_to_any(quad, tried):
-                        continue
-                    tried.append(quad)
-                    ranked.append(((0.5 + 0.5 * look) * sure_of(small), quad, small))
-            ranked.sort(key=lambda c: -c[0])
-    if verify is not None and ranked:
-        # The best may be part of a card (a classic Draw Two's symbol is two small cards): the
-        # card-like outlines holding it are read too, even when it already looked sure enough.
-        read_new([c for c in candidates if c[0] >= HOLDER_LOOK and _holds(c[2], ranked[0][1])], HOLDER_TOP)
-    if verify is not None and (not ranked or ranked[0][0] < LINES_BELOW):
-        # Nothing sure: the blobs a finger or a pen sticks out of (filling their hull poorly),
-        # without it.
-        start = len(candidates)
-        uneven = [b for b in blobs if cv2.contourArea(b[1]) < TRIM_SOLID * b[0]]
+        self.ranked = confirmed
+        if self._is_unsure(FALLBACK_BELOW):
+            self._read_fallback()
+
+    def _read_fallback(self) -> None:
+        """Nothing confirmed: the card may not look like one by its border (a shadow across it, a
+        border thinner than the warp's band); let the reader judge the biggest others. Then the next
+        best-looking ones: on checked cloth the checks look more like cards (an even border round a
+        different field) than a small blurred card does."""
+        tried: list[np.ndarray] = [quad for _, quad, _ in self.ranked]
+        for order, most in ((lambda c: -c[1], VERIFY_TOP + FALLBACK_TOP),
+                            (lambda c: -c[0], VERIFY_TOP + FALLBACK_TOP + FALLBACK_LOOK_TOP)):
+            for look, _, quad, small in sorted(self.candidates, key=order):
+                if len(tried) >= most:
+                    break
+                if _close_to_any(quad, tried):
+                    continue
+                tried.append(quad)
+                self.ranked.append(((0.5 + 0.5 * look) * self.sure_of(small), quad, small))
+        self.ranked.sort(key=lambda c: -c[0])
+
+    def read_holders(self) -> None:
+        """The best may be part of a card (a classic Draw Two's symbol is two small cards): the
+        card-like outlines holding it are read too, even when it already looked sure enough."""
+        if self.ranked:
+            best = self.ranked[0][1]
+            self.read_new([c for c in self.candidates if c[0] >= HOLDER_LOOK and _holds(c[2], best)], HOLDER_TOP)
+
+    def read_trimmed(self) -> None:
+        """Nothing sure: the blobs a finger or a pen sticks out of (filling their hull poorly),
+        read without it."""
+        if self._is_sure(LINES_BELOW):
+            return
+        start = len(self.candidates)
+        uneven = [b for b in self.blobs if cv2.contourArea(b[1]) < TRIM_SOLID * b[0]]
         for _, contour, field_only in sorted(uneven, key=lambda u: -u[0])[:TRIM_MOST]:
             trimmed = _trimmed(contour)
             if trimmed is not None and len(trimmed) >= 4:
                 hull = cv2.convexHull(trimmed)
-                consider(trimmed, hull, cv2.contourArea(hull), field_only=field_only)
-        read_new(candidates[start:], TRIM_TOP)
-    grey = None
-    # A sure outline inside something of its own colours may be part of a bigger card.
-    below = LINES_BELOW
-    if ranked and LINES_BELOW <= ranked[0][0] < LINES_INSIDE_BELOW and _continues(photo, ranked[0][1]):
-        below = LINES_INSIDE_BELOW
-    for line_scale in LINE_SCALES if verify is not None else ():
-        if ranked and ranked[0][0] >= below:
-            break
-        # Still nothing sure: outlines from the straight edges (fingers, a card touching it, a
-        # busy table break the blobs but leave most of the four sides).
-        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if grey is None else grey
-        for quad, outer in quad_proposals(grey, min_side=0.5 * np.sqrt(MIN_AREA_PX), scale=line_scale):
-            quad = order_quad(quad / search)
-            quad = quad if outer else grown_quad(quad)
-            small = warp(photo, quad)
-            ranked.append(((0.5 + 0.5 * _card_score(small)) * verify(small), quad, small))
-        ranked.sort(key=lambda c: -c[0])
-    if thorough and verify is not None and (not ranked or ranked[0][0] < CLUSTER_BELOW):
-        start = len(candidates)
-        for mask in _cluster_masks(image):
+                self.consider(trimmed, hull, cv2.contourArea(hull), field_only=field_only)
+        self.read_new(self.candidates[start:], TRIM_TOP)
+
+    def read_lines(self) -> None:
+        """Still nothing sure: outlines from the straight edges, at each of LINE_SCALES in turn
+        (fingers, a card touching it, a busy table break the blobs but leave most of the four sides)."""
+        # A sure outline inside something of its own colours may be part of a bigger card.
+        below = LINES_BELOW
+        if self.ranked and LINES_BELOW <= self.ranked[0][0] < LINES_INSIDE_BELOW and _continues(
+                self.photo, self.ranked[0][1]):
+            below = LINES_INSIDE_BELOW
+        grey = None
+        for line_scale in LINE_SCALES:
+            if self.ranked and self.ranked[0][0] >= below:
+                break
+            grey = cv2.cvtColor(self.image, cv2.COLOR_BGR2GRAY) if grey is None else grey
+            for quad, outer in quad_proposals(grey, min_side=0.5 * np.sqrt(MIN_AREA_PX), scale=line_scale):
+                quad = order_quad(quad / self.search)
+                quad = quad if outer else grown_quad(quad)
+                small = warp(self.photo, quad)
+                self.ranked.append(((0.5 + 0.5 * _card_score(small)) * self.verify(small), quad, small))
+            self.ranked.sort(key=lambda c: -c[0])
+
+    def read_regions(self) -> None:
+        """Still nothing this sure (CLUSTER_BELOW): the outlines of the regions of one colour, then
+        the rest of the outlines found (up to REST_MOST)."""
+        if self._is_sure(CLUSTER_BELOW):
+            return
+        start = len(self.candidates)
+        for mask in _cluster_masks(self.image):
             contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             for contour in contours:
                 if len(contour) >= 8:
                     hull = cv2.convexHull(contour)
-                    consider(contour, hull, cv2.contourArea(hull))
-        read_new(candidates[start:], CLUSTER_TOP)
-        if not ranked or ranked[0][0] < CLUSTER_BELOW:
-            read_new(candidates, REST_MOST)
-    # The best outlines once more with their sides moved onto the card's own outer edge: a field
-    # grown by a guess, a hull round a finger or an oblique card come out a few percent off.
-    lo = None
-    for sure, quad, _ in ranked[:SNAP_TOP]:
-        if sure >= SNAP_UNLESS:
-            continue
-        if lo is None:
-            lo = cv2.min(cv2.min(photo[..., 0], photo[..., 1]), photo[..., 2])
-        snapped = _snapped(lo, quad)
-        if snapped is None or np.abs(snapped - quad).max() < 1:
-            continue
-        small = warp(photo, snapped)
-        look = _card_score(small)
-        ranked.append((SNAP_BONUS * (0.5 + 0.5 * look) * verify(small) if verify is not None
-                       else SNAP_BONUS * look, snapped, small))
-    ranked.sort(key=lambda c: -c[0])
-    if thorough and verify is not None and (not ranked or ranked[0][0] < ZOOM_BELOW):
-        # Enlarged from the photo as given (a bigger one keeps its own detail).
-        ranked.extend(_zoomed(original, ZOOM * scale, verify))
-        ranked.sort(key=lambda c: -c[0])
-    if not ranked or ranked[0][0] < (0.2 if verify else 0.35):
-        raise CardNotFoundError("no card found in the photo")
-    score, quad, small = _outermost(ranked)
-    return FoundCard(quad / scale, small, score)
+                    self.consider(contour, hull, cv2.contourArea(hull))
+        self.read_new(self.candidates[start:], CLUSTER_TOP)
+        if self._is_unsure(CLUSTER_BELOW):
+            self.read_new(self.candidates, REST_MOST)
+
+    def read_snapped(self) -> None:
+        """The best outlines once more with their sides moved onto the card's own outer edge: a field
+        grown by a guess, a hull round a finger or an oblique card come out a few percent off."""
+        lo = None
+        for sure, quad, _ in self.ranked[:SNAP_TOP]:
+            if sure >= SNAP_UNLESS:
+                continue
+            if lo is None:
+                lo = cv2.min(cv2.min(self.photo[..., 0], self.photo[..., 1]), self.photo[..., 2])
+            snapped = _snapped(lo, quad)
+            if snapped is None or np.abs(snapped - quad).max() < 1:
+                continue
+            small = warp(self.photo, snapped)
+            look = _card_score(small)
+            self.ranked.append((SNAP_BONUS * (0.5 + 0.5 * look) * self.verify(small) if self.verify is not None
+                                else SNAP_BONUS * look, snapped, small))
+        self.ranked.sort(key=lambda c: -c[0])
+
+    def read_zoomed(self, original: np.ndarray) -> None:
+        """Still nothing this sure (ZOOM_BELOW): the cards found in the photo enlarged (from the
+        photo as given: a bigger one keeps its own detail)."""
+        if self._is_sure(ZOOM_BELOW):
+            return
+        self.ranked.extend(_zoomed(original, ZOOM * self.scale, self.verify))
+        self.ranked.sort(key=lambda c: -c[0])
+
+    def best(self) -> FoundCard:
+        """The card: the best outline, or one holding it (`_outermost`), in the photo's pixels.
+
+        :raises CardNotFoundError: when none is card-like enough.
+        """
+        if not self.ranked or self.ranked[0][0] < (0.2 if self.verify else 0.35):
+            raise CardNotFoundError("no card found in the photo")
+        score, quad, small = _outermost(self.ranked)
+        return FoundCard(quad / self.scale, small, score)

@@ -1,6 +1,6 @@
 """The card recogniser: one photo in, one reading (colour, rank, confidence) out."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -8,15 +8,18 @@ import numpy as np
 from vision.card.colour import hue_shares, read_colour
 from vision.decks import DeckProfile, find_deck
 from vision.card.detect import FoundCard, find_card
-from vision.errors import CardNotFoundError
+from vision.errors import CardNotFoundError, UnknownNameError
 from vision.card.features import dark_field, oval_white, rank_features, white_reference
 from vision.card.mlp import Mlp
-from vision.readings import WILD, Reading
+from vision.readings import WILD, Reading, card_code
 from vision.card.corners import fuse, read_corners
 from vision.model_files import NONE, model_path
 
 #: Below this confidence a reading is reported as unsure.
 UNSURE_BELOW = 0.55
+#: How many other cards a reading names (its `alternatives`), and the least probability named.
+ALTERNATIVES = 3
+ALTERNATIVE_FLOOR = 0.02
 #: An Oona wild face's reading is worth at most 0.5 + this × the share of its field band that is
 #: dark (`vision.card.features.dark_field`; on development renders' true outlines: 0.82 median, 0.5 at
 #: the 5th percentile, 0.07 at the 1st; rings in marble read as the Colour card: 0).
@@ -148,8 +151,31 @@ class Recogniser:
             elif colour == WILD:
                 colour_conf = 0.0
         confidence = min(rank_conf, colour_conf, 0.5 + card_score)
-        return Reading(colour, rank, confidence, unsure=confidence < self.unsure_below,
-                       deck=self.deck.name)
+        reading = Reading(colour, rank, confidence, unsure=confidence < self.unsure_below, deck=self.deck.name)
+        return replace(reading, alternatives=self._alternatives(probs, best, reading))
+
+    def _alternatives(self, probs: np.ndarray, best: int, reading: Reading) -> tuple[tuple[str, float], ...]:
+        """The model's next likeliest faces as card codes (Oona: shape and rank; classic: the
+        rank with the colour read, or the wild card), likeliest first, the reading's own left out."""
+        faces = probs * self._faces
+        order = [int(i) for i in np.argsort(-faces)[:ALTERNATIVES + 1] if faces[i] >= ALTERNATIVE_FLOOR]
+        try:
+            own = reading.code
+        except UnknownNameError:
+            own = None
+        found: list[tuple[str, float]] = []
+        for i in order:
+            label = self.model.classes[i]
+            colour, _, rank = label.rpartition("/")
+            if not colour:                      # classic: a rank; its colour is the one read
+                colour = WILD if rank in self.deck.wilds else reading.colour
+            try:
+                code = card_code(colour, rank)
+            except UnknownNameError:            # a coloured rank where no colour was read
+                continue
+            if code != own and code not in (c for c, _ in found):
+                found.append((code, round(float(faces[i]), 4)))
+        return tuple(found[:ALTERNATIVES])
 
 
 def read_card(photo: np.ndarray, deck: str = "oona") -> Reading:

@@ -6,7 +6,7 @@ numeral bright, the coloured field and the ink dark) reads an index (the deck's 
 `none`; `HandScanner.scan` slides it over the photo at a few window sizes, keeps the best
 non-overlapping indices, one per card, and reads each one's colour from the card around it
 (`vision/hand/colour.py`). The model reads an index upright (tilted up to about ±40°); the
-upside-down index at a card's far end is not read, so each card counts once. The scan finds the
+upside-down index at a card's far end is not read by default (`both_ends=True` reads it too, see `HandScanner.both_ends`), so each card counts once. The scan finds the
 hand's scale (index size, 14 to about 100 px) and its turn (0, 90, 180 or 270°: players show their
 hands from every side of the table) itself, see `HandScanner.scan`.
 
@@ -33,9 +33,10 @@ import cv2
 import numpy as np
 
 from vision.card.mlp import Mlp
+from vision.hand.result import HandScan, Look
 from vision.model_files import HAND_MODELS, MODELS, NONE
 
-__all__ = ["IndexReading", "HandScanner", "scan_hand", "RANKS", "OONA_RANKS", "window_features", "index_features"]
+__all__ = ["IndexReading", "HandScan", "HandScanner", "scan_hand", "RANKS", "OONA_RANKS", "window_features", "index_features"]
 
 WIN = 32
 _HOG = cv2.HOGDescriptor((WIN, WIN), (16, 16), (8, 8), (8, 8), 9)
@@ -59,6 +60,18 @@ TURN_MARGIN = 0.5
 #: Windows whose whiteness varies less (standard deviation, grey levels) are not read by the scan:
 #: every labelled index of uno-fanned's training part and of synthetic hands varies more than 28.
 MIN_STD = 18.0
+
+#: With a number of cards expected, the surest windows down to this probability fill a hand found short.
+FILL_FLOOR = 0.6
+#: ... and the best windows down to this one are where the scan says it looked for what is still missing.
+LOOK_FLOOR = 0.3
+
+#: How far (in index windows, across and down the hand's turn) a card's far index lies from its near
+#: one at most: a card is about 3 windows wide and 4.5 tall, tilted up to about 40°.
+FAR_REACH = (4.0, 6.0)
+
+#: Two readings of one rank and colour this far apart (in index windows) are one card's two ends.
+TWIN_REACH = (2.5, 7.0)
 
 #: How much a photo is enlarged when its first scan found at most one card.
 RETRY_ZOOM = 1.5
@@ -180,7 +193,7 @@ class HandScanner:
 
     def __init__(self, model: Mlp | None = None, *, deck: str = "classic", sizes=SIZES,
                  threshold: float | None = None, spacing: float | None = None, colours: bool = True,
-                 look_sizes=LOOK_SIZES, turns: bool = True, min_std: float = MIN_STD):
+                 look_sizes=LOOK_SIZES, turns: bool = True, min_std: float = MIN_STD, both_ends: bool = False):
         self.deck = deck
         self.model = model if model is not None else load_model(deck)
         self.ranks = tuple(c for c in self.model.classes if c != NONE)
@@ -193,6 +206,11 @@ class HandScanner:
         self.look_sizes = tuple(look_sizes)
         self.turns = TURNS if turns else TURNS[:1]
         self.min_std = min_std
+        self.both_ends = both_ends
+        """Whether each card's far (bottom-right) index is read too (the opposite turn, its twin of a
+        near reading dropped). Off by default: on the spread-hands bench it read 2.5 % more Oona
+        cards and no more classic ones, and on uno-fanned's held-out photos it cost 7 % of ranks
+        (a card's far end kept in place of its labelled near one) and 0.25 extras a photo."""
 
     def _rank_probs(self, feats: np.ndarray) -> np.ndarray:
         probs = self.model.probabilities(feats)
@@ -209,10 +227,11 @@ class HandScanner:
                             cx, cy, size)
 
     def candidates(self, image: np.ndarray, sizes=None, offsets=OFFSETS,
-                   min_std: float = 0.0) -> list[tuple[float, int, float, float, float]]:
-        """Every window read as an index above the threshold: `(score, rank index, cx, cy, size)`,
-        upright, at window sides `sizes` (default the scanner's `sizes`; see `_windows`)."""
+                   min_std: float = 0.0, floor: float | None = None) -> list[tuple[float, int, float, float, float]]:
+        """Every window read as an index above `floor` (default the threshold): `(score, rank index,
+        cx, cy, size)`, upright, at window sides `sizes` (default the scanner's `sizes`; see `windows`)."""
         plane = whiteness(image)
+        floor = self.threshold if floor is None else floor
         found = []
         for size in self.sizes if sizes is None else sizes:
             feats, centres = windows(plane, size, offsets, min_std)
@@ -221,23 +240,35 @@ class HandScanner:
             probs = self._rank_probs(feats)
             best = probs.argmax(axis=1)
             score = probs[np.arange(len(probs)), best]
-            for i in np.flatnonzero(score > self.threshold):
+            for i in np.flatnonzero(score > floor):
                 found.append((float(score[i]), int(best[i]), float(centres[i][0]), float(centres[i][1]), size))
         return found
 
-    def scan(self, image: np.ndarray) -> list[IndexReading]:
-        """One reading per card of the hand (see `_scan_once`). When that finds one card or none,
-        the scan may have taken a big centre glyph for the hand's index size (small cards, tightly
-        fanned): the photo is read once more, enlarged by `RETRY_ZOOM`, and what finds more is kept."""
-        readings = self._scan_once(image)
+    def scan(self, image: np.ndarray, expected: int | None = None) -> HandScan:
+        """One reading per card of the hand (see `_scan_once`), a `HandScan` (a list of readings).
+
+        With `expected` (the cards the player holds), at most that many are kept (the surest) and,
+        when fewer were found, the next surest windows down to `FILL_FLOOR` fill the gap; the
+        result says how many are still `missing` and where the scan `looked` for them. Without it,
+        the readings are the same as ever.
+
+        When the first read finds one card or none (or misses some of `expected` with at most one
+        found), the scan may have taken a big centre glyph for the hand's index size (small cards,
+        tightly fanned): the photo is read once more, enlarged by `RETRY_ZOOM`, and what finds more
+        is kept."""
+        readings = self._scan_once(image, expected)
         if len(readings) > 1:
             return readings
         big = cv2.resize(image, None, fx=RETRY_ZOOM, fy=RETRY_ZOOM, interpolation=cv2.INTER_CUBIC)
-        again = [replace(r, cx=r.cx / RETRY_ZOOM, cy=r.cy / RETRY_ZOOM, size=r.size / RETRY_ZOOM)
-                 for r in self._scan_once(big)]
-        return again if len(again) > len(readings) else readings
+        again = self._scan_once(big, expected)
+        if len(again) <= len(readings):
+            return readings
+        z = RETRY_ZOOM
+        return HandScan([replace(r, cx=r.cx / z, cy=r.cy / z, size=r.size / z) for r in again],
+                        expected=expected, turn=again.turn, index_px=again.index_px and again.index_px / z,
+                        looked=[replace(k, cx=k.cx / z, cy=k.cy / z, size=k.size / z) for k in again.looked])
 
-    def _scan_once(self, image: np.ndarray) -> list[IndexReading]:
+    def _scan_once(self, image: np.ndarray, expected: int | None = None) -> HandScan:
         """One reading per corner index found, in any of four turns of the photo and at any index
         size of `look_sizes`; left to right as the hand is seen (card tops up), positions in the
         photo's own pixels.
@@ -250,6 +281,7 @@ class HandScanner:
         most is the hand's (the upright one unless another beats it by `TURN_MARGIN`). That turn is
         then read densely at the two neighbouring sizes too. Nothing in the look: no cards."""
         plane = whiteness(image)
+        floor = None if expected is None else LOOK_FLOOR
         by_size: dict[float, float] = {}
         for n, (_, code) in enumerate(self.turns):
             if n >= 2 and by_size:
@@ -258,40 +290,101 @@ class HandScanner:
             for k in self._keep(self.candidates(turned, self.look_sizes, OFFSETS[:1], self.min_std)):
                 by_size[k[4]] = by_size.get(k[4], 0.0) + k[0]
         if not by_size:
-            return []
+            return HandScan(expected=expected)
         i = self.look_sizes.index(max(by_size, key=by_size.get))
         size = self.look_sizes[i]
-        best = None
-        for degrees, code in self.turns:
+        best, dense = None, {}
+        for n, (degrees, code) in enumerate(self.turns):
             turned = plane if code is None else cv2.rotate(plane, code)
-            found = self.candidates(turned, (size,), OFFSETS, self.min_std)
+            found = self.candidates(turned, (size,), OFFSETS, self.min_std, floor)
+            dense[n] = found
             weight = sum(k[0] for k in self._keep(found))
             if best is None or weight > best[0] + (TURN_MARGIN if best[1] == 0 else 0.0):
-                best = (weight, degrees, code, found, turned)
-        weight, degrees, code, found, turned = best
+                best = (weight, degrees, code, found, turned, n)
+        weight, degrees, code, found, turned, n = best
         others = tuple(s for s in self.look_sizes[max(0, i - 1):i + 2] if s != size)
-        found = found + self.candidates(turned, others, OFFSETS, self.min_std)
-        readings = self.select(image if code is None else cv2.rotate(image, code), found)
-        if code is None:
-            return readings
-        h, w = image.shape[:2]
-        back = {90: lambda x, y: (y, h - 1 - x), 180: lambda x, y: (w - 1 - x, h - 1 - y),
-                270: lambda x, y: (w - 1 - y, x)}[degrees]
-        return [IndexReading(r.rank, r.colour, r.confidence, *back(r.cx, r.cy), r.size) for r in readings]
+        found = found + self.candidates(turned, others, OFFSETS, self.min_std, floor)
+        if self.both_ends and len(self.turns) == 4:
+            # The far index of each card (bottom-right, printed turned 180°): upright in the
+            # opposite turn, brought back into this one's pixels.
+            h, w = turned.shape
+            opposite = dense[(n + 2) % 4] + self.candidates(cv2.rotate(turned, cv2.ROTATE_180), others, OFFSETS,
+                                                            self.min_std, floor)
+            found = self._with_far_ends(found, [(f[0], f[1], w - 1 - f[2], h - 1 - f[3], f[4]) for f in opposite])
+        kept = self._keep(found)
+        looked = []
+        if expected is not None:
+            kept = sorted(kept, key=lambda k: -k[0])[:expected]
+            if len(kept) < expected:
+                kept = self._keep(found, FILL_FLOOR, kept)[:expected]
+            if len(kept) < expected:
+                looked = self._keep(found, LOOK_FLOOR, kept)[len(kept):][:2 * (expected - len(kept))]
+        photo = image if code is None else cv2.rotate(image, code)
+        readings = self._one_per_card(self._readings(photo, kept))
+        looks = [Look(x, y, s, self.ranks[label], score) for score, label, x, y, s in looked]
+        if code is not None:
+            h, w = image.shape[:2]
+            back = {90: lambda x, y: (y, h - 1 - x), 180: lambda x, y: (w - 1 - x, h - 1 - y),
+                    270: lambda x, y: (w - 1 - y, x)}[degrees]
+            readings = [IndexReading(r.rank, r.colour, r.confidence, *back(r.cx, r.cy), r.size) for r in readings]
+            looks = [Look(*back(k.cx, k.cy), k.size, k.rank, k.confidence) for k in looks]
+        return HandScan(readings, expected=expected, looked=looks, turn=degrees, index_px=size)
 
-    def _keep(self, found) -> list[tuple[float, int, float, float, float]]:
-        """Of `candidates`, those above the threshold, strongest first, none nearer a stronger one
-        than `spacing` of the larger window."""
-        found = sorted((f for f in found if f[0] > self.threshold), key=lambda f: -f[0])
-        kept: list[tuple[float, int, float, float, float]] = []
+    def _keep(self, found, threshold: float | None = None,
+              kept=()) -> list[tuple[float, int, float, float, float]]:
+        """Of `candidates`, those above `threshold` (default the scanner's), strongest first, none
+        nearer a stronger one than `spacing` of the larger window; after those of `kept`, if given."""
+        threshold = self.threshold if threshold is None else threshold
+        found = sorted((f for f in found if f[0] > threshold), key=lambda f: -f[0])
+        kept = list(kept)
         for f in found:
             if all(np.hypot(f[2] - k[2], f[3] - k[3]) > self.spacing * max(f[4], k[4]) for k in kept):
                 kept.append(f)
         return kept
 
+    def _with_far_ends(self, near, far) -> list[tuple[float, int, float, float, float]]:
+        """The near-end candidates and those far-end ones (upright in the opposite turn, their card
+        lying up and to the left of them) that are not another end of a card read at its near end:
+        a far index of the same rank below and to the right of a kept near one, within a card's
+        reach, is that card's, and is dropped (with every far candidate about it)."""
+        kept_near = self._keep(near)
+        far_kept = self._keep(far)
+        out = list(near)
+        for f in far_kept:
+            if any(np.hypot(f[2] - k[2], f[3] - k[3]) <= self.spacing * max(f[4], k[4]) for k in kept_near):
+                continue
+            twin = any(k[1] == f[1] and 0.3 * k[4] < f[2] - k[2] < FAR_REACH[0] * k[4]
+                       and 0.8 * k[4] < f[3] - k[3] < FAR_REACH[1] * k[4] for k in kept_near)
+            if not twin:
+                out += [g for g in far if np.hypot(g[2] - f[2], g[3] - f[3]) <= self.spacing * max(f[4], g[4])]
+        return out
+
+    def _one_per_card(self, readings: list[IndexReading]) -> list[IndexReading]:
+        """The readings less a card's second end: of two readings of the same rank and colour about
+        a card's length apart (`TWIN_REACH` windows; the far index turned 180° can read upright as
+        a 1, 0 or 8 does), only the surer is kept."""
+        if not self.both_ends:
+            return readings
+        dropped: set[int] = set()
+        order = sorted(range(len(readings)), key=lambda i: -readings[i].confidence)
+        for n, i in enumerate(order):
+            a = readings[i]
+            if i in dropped or a.colour is None:
+                continue
+            for j in order[n + 1:]:
+                b = readings[j]
+                reach = np.hypot(a.cx - b.cx, a.cy - b.cy) / max(a.size, b.size)
+                if (j not in dropped and b.rank == a.rank and b.colour == a.colour
+                        and TWIN_REACH[0] < reach < TWIN_REACH[1]):
+                    dropped.add(j)
+        return [r for i, r in enumerate(readings) if i not in dropped]
+
     def select(self, image: np.ndarray, found) -> list[IndexReading]:
         """The readings kept of `candidates` (see `_keep`), left to right."""
-        kept = self._keep(found)
+        return self._readings(image, self._keep(found))
+
+    def _readings(self, image: np.ndarray, kept) -> list[IndexReading]:
+        """Kept candidates as readings with their colours, left to right."""
         readings = []
         for score, label, x, y, size in sorted(kept, key=lambda k: k[2]):
             rank = self.ranks[label]
@@ -316,10 +409,12 @@ def _scanner(deck: str) -> HandScanner:
     return HandScanner(deck=deck)
 
 
-def scan_hand(image: np.ndarray, deck: str = "classic") -> list[IndexReading]:
-    """Read a photo of a hand (BGR) of the `classic` or `oona` deck: one reading per card, left to right.
+def scan_hand(image: np.ndarray, deck: str = "classic", expected: int | None = None) -> HandScan:
+    """Read a photo of a hand (BGR) of the `classic` or `oona` deck: one reading per card, left to
+    right (a list; with `expected`, it also says how many of those cards are `missing`, see
+    `HandScanner.scan`).
 
     :raises ModelMissingError: without the deck's weights (run `make vision-corners`).
     :raises KeyError: for another deck.
     """
-    return _scanner(deck).scan(image)
+    return _scanner(deck).scan(image, expected)

@@ -9,6 +9,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.pile.faces import stop_warming
+
 
 def load_recogniser(deck: str = "oona", profile: str | None = None):
     """The shipped recogniser for a deck, or an enrolled deck profile's."""
@@ -78,6 +80,7 @@ def watch(args) -> int:
     finally:
         if preview is not None:
             preview.release()
+        stop_warming()          # no thread left in OpenCV at exit (Python would abort unwinding it)
     if not args.json:
         print(f"{count} events; {source.frames_produced} frames, {source.frames_dropped} dropped",
               file=sys.stderr)
@@ -129,17 +132,26 @@ def bench(args) -> int:
 
 
 def scan(args) -> int:
-    """Print the rank read from each corner index in hand photos."""
+    """Print the cards read from the corner indices in hand photos (one line, or JSON line, each)."""
     from vision.errors import ImageReadError
     from vision.hand.scanner import HandScanner
 
-    scanner = HandScanner()
+    scanner = HandScanner(deck=args.deck)
     for path in args.images:
         image = cv2.imread(path, cv2.IMREAD_COLOR)
         if image is None:
             raise ImageReadError(path)
-        readings = scanner.scan(image)
-        print(f"{path}: " + " ".join(f"{r.rank}({r.confidence:.2f})" for r in readings))
+        started = time.process_time()
+        hand = scanner.scan(image, expected=args.expect)
+        cpu_ms = (time.process_time() - started) * 1000
+        if args.json:
+            print(json.dumps({"photo": path, "deck": args.deck, **hand.to_json(), "cpu_ms": round(cpu_ms, 1)}),
+                  flush=True)
+            continue
+        line = " ".join(f"{r.colour or '?'}/{r.rank}({r.confidence:.2f})" for r in hand)
+        if hand.missing:
+            line += f"  [{hand.missing} of {hand.expected} missing]"
+        print(f"{path}: {line}")
     return 0
 
 

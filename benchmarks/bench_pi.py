@@ -1,0 +1,473 @@
+"""Estimated Raspberry Pi 4 figures (issue 21): the public command lines run on a Pi-like CPU budget.
+
+    sudo make bench-pi          # or: sudo .venv/bin/python benchmarks/bench_pi.py [--budget pi4|pi5|none]
+
+Every measured command runs under ``pi-budget --pi4`` (../shared/tools/pi-budget, or $PI_BUDGET):
+all its threads together get 1/6 of one core of this machine (cgroup v1 cpu quota; needs root).
+That is a planning estimate from published single-core scores, not a Pi: no NEON-vs-AVX
+difference, faster memory, x86 wheels, software GL. Quote the figures as "estimated Pi 4".
+
+What is measured (wall clock unless said), each beside its target:
+
+* the pile watcher (``python -m vision watch file:VIDEO --json``) on a recorded 640 x 480, 15 fps
+  table video of each deck: its run time over the video's length (the real-time factor, whole
+  command and per frame once started), and its landings against the recording's truth;
+* the latency from a card coming to rest to its report: the frame on which each event was
+  decided (marked in the watcher's own ``--preview`` video) less the truth's rest time, plus the
+  deciding frame's cost on the budget (``python -m vision bench``: its CPU ms x the budget ratio);
+* an empty table (no card) through ``python -m vision eval``, per photo, in the default search
+  (classic) and the thorough one (Oona);
+* the kiosk's start before its first frame is drawn (``python -m kiosk``: imports, config, the
+  replay of a 500-point match in ``current.jsonl``, the camera on a recorded clip with its pile
+  watcher and recogniser, the screens built, the window opened), from the kiosk's own log lines;
+* a 1,165-event match replayed alone (``python -m kiosk.rules.replay``, less the same command on
+  the match's first line only);
+* the kiosk's peak memory (RSS high-water mark of the process tree): the start above, and the
+  demo resuming that match at its last round's end, so that its players show their hands to its
+  simulated camera (the hand scan's models load) while its pile watcher runs.
+
+The recordings, photos and journals are made first, without the budget, by the project's own
+simulators (vision's table simulator, the rules' match simulator) in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import resource
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PY = sys.executable
+RATIOS = {"pi4": 6.0, "pi5": 2.5, "none": 1.0}
+KIVY_ENV = {"SDL_VIDEODRIVER": "offscreen", "KIVY_WINDOW": "sdl2", "KIVY_NO_ARGS": "1", "KIVY_NO_CONFIG": "1",
+            "KIVY_NO_FILELOG": "1", "KIVY_LOG_MODE": "PYTHON", "KIVY_LOG_LEVEL": "info"}
+TARGETS = {"rtf": 0.7, "latency_s": 0.5, "empty_s": 0.3, "start_s": 6.0, "replay_s": 0.3, "rss_mb": 250}
+
+# Made without the budget: the recordings (vision's table simulator), empty-table photos (its
+# surfaces) and a 500-point match journal (the rules' simulator). Internal modules are looked up
+# under their current and previous names, since the packages are being rearranged.
+PREP = r'''
+import csv, importlib, json, sys
+from pathlib import Path
+import cv2
+import numpy as np
+
+def find(*names):
+    for module, attr in names:
+        try:
+            return getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError):
+            continue
+    raise ImportError("none of " + ", ".join(m + "." + a for m, a in names))
+
+out = Path(sys.argv[1])
+TableSim = find(("vision.sim.table", "TableSim"), ("vision.table_sim", "TableSim"))
+meta = {"videos": {}}
+for deck, seed in (("oona", 2000), ("classic", 2001)):
+    sim = TableSim(seed=seed, cards=12, deck=deck, fps=15, width=640, height=480)
+    video, labels = sim.write_video(out / f"table-{deck}.avi")
+    writer = cv2.VideoWriter(str(out / f"clip-{deck}.avi"), cv2.VideoWriter_fourcc(*"MJPG"), 15.0, (640, 480))
+    for i, (_, frame) in zip(range(30), sim.frames()):    # its first 2 s: the start's camera
+        writer.write(frame)
+    writer.release()
+    frames = int(cv2.VideoCapture(str(video)).get(cv2.CAP_PROP_FRAME_COUNT))
+    meta["videos"][deck] = {"video": str(video), "labels": str(labels), "frames": frames, "fps": 15,
+                            "seconds": frames / 15, "clip": str(out / f"clip-{deck}.avi"), "clip_frames": 30,
+                            "surface": sim.surface}
+texture = find(("vision.sim.textures", "texture"), ("vision.textures", "texture"))
+surfaces = (find(("vision.sim.textures", "DEVELOPMENT"), ("vision.textures", "DEVELOPMENT"))
+            + find(("vision.sim.textures", "HELD_OUT"), ("vision.textures", "HELD_OUT")))
+empty = out / "empty"
+empty.mkdir()
+rng = np.random.default_rng(21)
+with open(empty / "labels.csv", "w", newline="") as f:
+    rows = csv.writer(f)
+    rows.writerow(["file", "colour", "rank"])
+    for kind in surfaces:
+        image = texture(kind, 480, 640, rng)
+        noise = rng.normal(0, 2.0, image.shape)                  # a camera's sensor noise
+        image = np.clip(image.astype(np.float32) + noise, 0, 255).astype(np.uint8)
+        cv2.imwrite(str(empty / f"{kind}.png"), image)
+        rows.writerow([f"{kind}.png", "wild", "colour"])         # no card: any label (time only)
+meta["empty"] = {"labels": str(empty / "labels.csv"), "photos": len(surfaces), "surfaces": list(surfaces)}
+simulate = find(("kiosk.rules.sim", "simulate"))
+lines = max((simulate(4, ("official", "arabic-box")[seed % 2], seed=seed) for seed in range(6)), key=len)
+text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+(out / "match.jsonl").write_text(text, encoding="utf-8")
+(out / "match-first-line.jsonl").write_text(text.splitlines(True)[0], encoding="utf-8")
+# The kiosk resumes a match in progress: the whole match but its last line (the round's hands).
+(out / "current.jsonl").write_text("".join(text.splitlines(True)[:-1]), encoding="utf-8")
+meta["match_events"] = len(lines)
+print(json.dumps(meta))
+'''
+
+# The frames of a watcher's --preview video on which it printed an event (its annotation's text
+# line under "moving"/"still") against the recording itself: yellow text where the recording has none.
+DECIDED = r'''
+import json, sys
+import cv2
+import numpy as np
+video, preview = cv2.VideoCapture(sys.argv[1]), cv2.VideoCapture(sys.argv[2])
+found, index = [], 0
+while True:
+    ok1, a = video.read()
+    ok2, b = preview.read()
+    if not (ok1 and ok2):
+        break
+    box = (slice(30, 54), slice(8, 330))
+    yellow = (b[box][..., 0] < 110) & (b[box][..., 1] > 170) & (b[box][..., 2] > 170)
+    changed = np.abs(a[box].astype(int) - b[box].astype(int)).max(axis=2) > 60
+    if np.count_nonzero(yellow & changed) > 40:
+        found.append(index)
+    index += 1
+print(json.dumps({"frames": index, "decided": found}))
+'''
+
+
+class Budget:
+    """Runs commands under pi-budget (or not), timing them and their children's peak memory."""
+
+    def __init__(self, name: str, tool: str | None):
+        self.name, self.ratio = name, RATIOS[name]
+        self.prefix = [] if name == "none" else [tool, f"--{name}", "--"]
+        self.logs: Path | None = None
+        self.count = 0
+        self.aborted: list[str] = []
+        """Commands that aborted (SIGABRT) after their work, kept as measured but named in the report."""
+
+    def run(self, cmd, *, env=None, cwd=None, timeout=1800, on_line=None, abort_ok=False):
+        """(wall seconds, peak RSS MB of the process tree, stdout lines, stderr lines with arrival times);
+        each command's output is kept in the work folder's logs/."""
+        wrapper = [PY, __file__, "--maxrss-child", "--", *self.prefix, *cmd]
+        full_env = dict(os.environ, **(env or {}))
+        full_env.pop("DISPLAY", None)
+        started = time.monotonic()
+        proc = subprocess.Popen(wrapper, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=full_env, cwd=cwd)
+        errors: list[tuple[float, str]] = []
+
+        def drain():
+            for line in proc.stderr:
+                errors.append((time.monotonic() - started, line.rstrip("\n")))
+        reader = threading.Thread(target=drain, daemon=True)
+        reader.start()
+        out = []
+        for line in proc.stdout:
+            if on_line is not None:
+                on_line(time.monotonic(), line)
+            out.append(line.rstrip("\n"))
+        proc.wait(timeout=timeout)
+        wall = time.monotonic() - started
+        reader.join(5)
+        rss = next((float(e.split()[1]) / 1024 for _, e in errors if e.startswith("BENCH_MAXRSS_KB ")), float("nan"))
+        errors = [(t, e) for t, e in errors if not e.startswith(("BENCH_MAXRSS_KB ", "pi-budget: "))]
+        if self.logs is not None:
+            self.count += 1
+            name = re.sub(r"[^a-z0-9]+", "-", " ".join(str(c) for c in cmd[1:4]).lower()).strip("-")[:60]
+            (self.logs / f"{self.count:02d}-{name}.log").write_text(
+                f"$ {' '.join(map(str, cmd))}\nwall {wall:.3f} s, peak RSS {rss:.0f} MB, exit {proc.returncode}\n"
+                + "".join(f"{line}\n" for line in out)
+                + "".join(f"[{t:8.3f}] {e}\n" for t, e in errors), encoding="utf-8")
+        if abort_ok and proc.returncode in (134, -6):
+            self.aborted.append(" ".join(map(str, cmd)))       # vision watch: aborts at exit now and then
+        elif proc.returncode != 0:
+            tail = "\n".join(e for _, e in errors[-15:])
+            raise RuntimeError(f"{' '.join(map(str, cmd))} exited {proc.returncode}:\n{tail}")
+        return wall, rss, out, errors
+
+
+def maxrss_child(cmd: list[str]) -> int:
+    """Run cmd; print on stderr the peak RSS of its whole tree (the largest process in it)."""
+    code = subprocess.call(cmd)
+    print(f"BENCH_MAXRSS_KB {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}", file=sys.stderr)
+    return code
+
+
+def python_json(code: str, *args) -> dict:
+    done = subprocess.run([PY, "-c", code, *map(str, args)], capture_output=True, text=True, cwd=ROOT,
+                          env=dict(os.environ, OMP_NUM_THREADS="1"))
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr[-2000:])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def score(events: list[dict], labels_path: str, tolerance: float = 0.6) -> tuple[int, int, int]:
+    """(landings in the truth, found once with the right card, landing events in all)."""
+    truth = [json.loads(line) for line in Path(labels_path).read_text().splitlines() if line.strip()]
+    landed = [e for e in truth if e["event"] == "landed"]
+    reported = [e for e in events if e.get("event") == "landed"]
+    used, right = set(), 0
+    for true in landed:
+        for i, e in enumerate(reported):
+            if i not in used and e.get("code") == true["code"] and abs(e["t"] - true["t"]) <= tolerance:
+                used.add(i)
+                right += 1
+                break
+    return len(landed), right, len(reported)
+
+
+def watcher(budget: Budget, meta: dict, work: Path) -> dict:
+    results = {}
+    for deck, video in meta["videos"].items():
+        cmd = [PY, "-m", "vision", "watch", f"file:{video['video']}", "--json", "--deck", deck]
+        wall, rss, out, _ = budget.run(cmd, cwd=work, abort_ok=True)
+        events = [json.loads(line) for line in out if line.startswith("{")]
+        clip_wall, *_ = budget.run([PY, "-m", "vision", "watch", f"file:{video['clip']}", "--json", "--deck", deck],
+                                   cwd=work, abort_ok=True)
+        clip_seconds = video["clip_frames"] / video["fps"]
+        landed, right, reported = score(events, video["labels"])
+        results[deck] = {"video_s": video["seconds"], "wall_s": wall, "rtf": wall / video["seconds"],
+                         "rtf_running": (wall - clip_wall) / (video["seconds"] - clip_seconds),
+                         "start_s": clip_wall - clip_seconds * (wall - clip_wall) / (video["seconds"] - clip_seconds),
+                         "landed": landed, "read_right": right, "landing_events": reported, "rss_mb": rss}
+        # Latency: which frame decided each event (no budget needed: a video's every frame is fed).
+        preview = work / f"preview-{deck}.avi"
+        done = subprocess.run([PY, "-m", "vision", "watch", f"file:{video['video']}", "--json", "--deck", deck,
+                               "--preview", str(preview)], capture_output=True, text=True, cwd=work)
+        if done.returncode in (0, -6) and done.stdout:
+            marked = python_json(DECIDED, video["video"], preview)["decided"]
+            decided = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+            truth = [json.loads(line) for line in Path(video["labels"]).read_text().splitlines() if line.strip()]
+            delays = []
+            for event in decided:                 # each landing's deciding frame: the first marked one after it
+                if event["event"] != "landed":
+                    continue
+                near = [t for t in truth if t["event"] == "landed" and t["code"] == event.get("code")
+                        and abs(t["t"] - event["t"]) <= 0.6]
+                later = [k for k in marked if k / video["fps"] >= event["t"] - 1e-6]
+                if near and later:
+                    delays.append(later[0] / video["fps"] - near[0]["t"])
+            results[deck]["decision_delay_s"] = delays
+    return results
+
+
+def event_frame_cost(budget: Budget, work: Path) -> float:
+    """The deciding frame's cost on the budget: vision bench's CPU ms on one core x the ratio."""
+    _, _, out, _ = budget.run([PY, "-m", "vision", "bench", "--json", "--idle-frames", "60"], cwd=work)
+    report = json.loads(out[-1])
+    return report["event_frame_ms_median"] * budget.ratio / 1000
+
+
+def empty_table(budget: Budget, meta: dict, work: Path) -> dict:
+    results = {}
+    for mode, deck in (("default", "classic"), ("thorough", "oona")):
+        _, _, out, _ = budget.run([PY, "-m", "vision", "eval", "--labels", meta["empty"]["labels"], "--deck", deck,
+                                   "--json"], cwd=work)
+        report = json.loads("\n".join(out))
+        results[mode] = {"deck": deck, "photos": report["n"], "s_per_photo": report["ms_per_image"] / 1000,
+                         "cpu_ms_median": report["cpu_ms_per_image"], "cpu_ms_p90": report["cpu_ms_p90"],
+                         "unsure": report["unsure_rate"]}
+    return results
+
+
+def kiosk_start(budget: Budget, meta: dict, work: Path, runs: int) -> list[dict]:
+    results = []
+    for run in range(runs):
+        state = work / f"state-start-{run}"
+        shutil.rmtree(state, ignore_errors=True)
+        state.mkdir()
+        shutil.copy(work / "current.jsonl", state / "current.jsonl")
+        sock_path = str(work / f"notify-{run}.sock")
+        if os.path.exists(sock_path):
+            os.unlink(sock_path)
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        sock.bind(sock_path)
+        ready: list[float] = []
+
+        def listen():
+            while True:
+                try:
+                    data = sock.recv(256)
+                except OSError:
+                    return
+                if b"READY=1" in data and not ready:
+                    ready.append(time.monotonic())
+        listener = threading.Thread(target=listen, daemon=True)
+        listener.start()
+        started = time.monotonic()
+        wall, rss, _, errors = budget.run(
+            [PY, "-m", "kiosk", "--camera", f"file:{meta['videos']['oona']['clip']}", "--state-dir", str(state),
+             "--seconds", "20", "--lang", "ar"],
+            env={**KIVY_ENV, "NOTIFY_SOCKET": sock_path, "OMP_NUM_THREADS": "1"}, cwd=work)
+        sock.close()
+
+        def at(pattern):
+            return next((t for t, line in errors if re.search(pattern, line)), None)
+        journal = (state / "current.jsonl").read_text(encoding="utf-8").count("\n")
+        results.append({"wall_s": wall, "rss_mb": rss, "gl_s": at(r"GL: OpenGL version"),
+                        "main_loop_s": at(r"Start application main loop"),
+                        "camera_done_s": at(r"recording ended"),
+                        "ready_s": ready[0] - started if ready else None, "journal_lines": journal,
+                        "renderer": next((line.split("<", 1)[-1].rstrip(">") for _, line in errors
+                                          if "OpenGL renderer" in line), "?")})
+    return results
+
+
+def replay(budget: Budget, work: Path, runs: int = 3) -> dict:
+    full, first = [], []
+    for _ in range(runs):
+        full.append(budget.run([PY, "-m", "kiosk.rules.replay", str(work / "match.jsonl"), "--json"], cwd=work)[0])
+        first.append(budget.run([PY, "-m", "kiosk.rules.replay", str(work / "match-first-line.jsonl"), "--json"],
+                                cwd=work)[0])
+    return {"command_s": statistics.median(full), "first_line_s": statistics.median(first),
+            "replay_s": statistics.median(full) - statistics.median(first)}
+
+
+def demo_memory(budget: Budget, work: Path, seconds: float) -> dict:
+    state = work / "state-demo"
+    shutil.rmtree(state, ignore_errors=True)
+    state.mkdir()
+    # The match resumed at its last round's end: the demo's players show their hands to its camera
+    # (the hand scan's models load), then play on.
+    shutil.copy(work / "current.jsonl", state / "current.jsonl")
+    before = (state / "current.jsonl").read_text(encoding="utf-8")
+    wall, rss, _, errors = budget.run([PY, "-m", "kiosk", "--demo", "--state-dir", str(state), "--seconds",
+                                       str(seconds), "--lang", "ar"],
+                                      env={**KIVY_ENV, "KIVY_LOG_LEVEL": "warning", "OMP_NUM_THREADS": "1"}, cwd=work)
+    text = "".join(p.read_text(encoding="utf-8") for p in state.rglob("*.jsonl"))
+    return {"seconds": seconds, "wall_s": wall, "rss_mb": rss,
+            "plays": text.count('"event": "play"') - before.count('"event": "play"'),
+            "hands_shown": text.count('"event": "hands"') - before.count('"event": "hands"')}
+
+
+def verdict(value, target, smaller=True) -> str:
+    if value is None:
+        return "n/a"
+    return "ok" if (value <= target if smaller else value >= target) else "OVER"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budget", choices=sorted(RATIOS), default="pi4")
+    parser.add_argument("--start-runs", type=int, default=2)
+    parser.add_argument("--demo-seconds", type=float, default=60)
+    parser.add_argument("--only", help="some of: watcher,event_frame_s,empty,replay,start,demo (comma-separated)")
+    parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--keep", help="make the recordings here and keep them (default: a temporary folder)")
+    parser.add_argument("--maxrss-child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("cmd", nargs="*", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.maxrss_child:
+        return maxrss_child(args.cmd)
+    tool = os.environ.get("PI_BUDGET") or next(
+        (str(p) for p in (ROOT.parent / "shared/tools/pi-budget", Path("/work/shared/tools/pi-budget")) if p.exists()),
+        None)
+    if args.budget != "none" and (tool is None or os.geteuid() != 0):
+        print("bench_pi: needs root and pi-budget (../shared/tools/pi-budget or $PI_BUDGET); "
+              "--budget none measures this machine unthrottled", file=sys.stderr)
+        return 2
+    budget = Budget(args.budget, tool)
+    label = {"pi4": "estimated Pi 4", "pi5": "estimated Pi 5", "none": "this machine, no budget"}[args.budget]
+    work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-pi-"))
+    work.mkdir(parents=True, exist_ok=True)
+    t0 = time.monotonic()
+    print(f"bench_pi: {label} (pi-budget --{args.budget}: 1/{budget.ratio:g} of one core), work in {work}", flush=True)
+    if args.keep and (work / "meta.json").exists():
+        meta = json.loads((work / "meta.json").read_text())       # made by an earlier run
+    else:
+        meta = python_json(PREP, work)
+        (work / "meta.json").write_text(json.dumps(meta))
+    videos = ", ".join(f"{deck} {v['seconds']:.1f} s" for deck, v in meta["videos"].items())
+    print(f"  made the recordings ({videos}), "
+          f"{meta['empty']['photos']} empty-table photos and a {meta['match_events']}-event match "
+          f"in {time.monotonic() - t0:.0f} s", flush=True)
+    figures = {"budget": args.budget, "label": label, "ratio": budget.ratio}
+    steps = (("watcher", lambda: watcher(budget, meta, work)),
+             ("event_frame_s", lambda: event_frame_cost(budget, work)),
+             ("empty", lambda: empty_table(budget, meta, work)),
+             ("replay", lambda: replay(budget, work)),
+             ("start", lambda: kiosk_start(budget, meta, work, args.start_runs)),
+             ("demo", lambda: demo_memory(budget, work, args.demo_seconds)))
+    budget.logs = work / "logs"
+    budget.logs.mkdir(exist_ok=True)
+    for name, step in steps:
+        if args.only and name not in args.only.split(","):
+            continue
+        began = time.monotonic()
+        figures[name] = step()
+        print(f"  {name}: {time.monotonic() - began:.0f} s", flush=True)
+    figures["load_average"] = os.getloadavg()
+    figures["aborted_at_exit"] = budget.aborted
+    print_table(figures, meta)
+    for cmd in budget.aborted:
+        print(f"note: aborted (SIGABRT) after its output, measured anyway: {cmd}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=2))
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"bench_pi: {time.monotonic() - t0:.0f} s in all; load average "
+          f"{' '.join(f'{v:.2f}' for v in os.getloadavg())} on {os.cpu_count()} cores")
+    return 0
+
+
+def print_table(f: dict, meta: dict) -> None:
+    rows = []
+    for deck, w in f.get("watcher", {}).items():
+        rows.append((f"pile watcher, {deck}: run time / video length (file:, 640x480 15 fps, "
+                     f"{w['video_s']:.0f} s video)",
+                     f"{w['rtf']:.2f} (running {w['rtf_running']:.2f}, start {w['start_s']:.1f} s); "
+                     f"{w['read_right']}/{w['landed']} landings read right", f"<= {TARGETS['rtf']}",
+                     verdict(w["rtf"], TARGETS["rtf"])))
+        delays = w.get("decision_delay_s") or []
+        if delays:
+            late = [d + f.get("event_frame_s", 0.0) for d in delays]
+            rows.append((f"card at rest -> its report, {deck} (decision frame + its cost)",
+                         f"median {statistics.median(late):.2f} s, max {max(late):.2f} s "
+                         f"({len(late)} landings; deciding frame {f.get('event_frame_s', 0.0):.2f} s)",
+                         f"<= {TARGETS['latency_s']} s", verdict(statistics.median(late), TARGETS["latency_s"])))
+    for mode, e in f.get("empty", {}).items():
+        rows.append((f"empty table, vision eval per photo, {mode} search ({e['deck']})",
+                     f"{e['s_per_photo']:.2f} s median of {e['photos']} photos (CPU time {e['cpu_ms_median']:.0f} ms, "
+                     f"90th percentile {e['cpu_ms_p90']:.0f} ms)", f"<= {TARGETS['empty_s']} s",
+                     verdict(e["s_per_photo"], TARGETS["empty_s"])))
+    starts = f.get("start", [])
+    loop = [s["main_loop_s"] for s in starts if s["main_loop_s"] is not None]
+    cam = [s["camera_done_s"] for s in starts if s["camera_done_s"] is not None]
+    ready = [s["ready_s"] for s in starts if s["ready_s"] is not None]
+    if loop:
+        rows.append((f"kiosk start to its main loop, before the first frame is drawn ({meta['match_events'] - 1}-event "
+                     "journal, camera + watcher)", f"{statistics.median(loop):.1f} s (runs "
+                     + ", ".join(f"{v:.1f}" for v in loop) + ")", f"<= {TARGETS['start_s']} s",
+                     verdict(statistics.median(loop), TARGETS["start_s"])))
+    if cam:
+        rows.append(("  the camera's 2 s clip loaded and watched to its end (its recogniser loaded)",
+                     f"{statistics.median(cam):.1f} s after the start", "(not a target)", ""))
+    if ready:
+        rows.append(("  first frame drawn (READY=1; software GL, a Pi draws with its GPU)",
+                     f"{statistics.median(ready):.1f} s", "(not a target)", ""))
+    r = f.get("replay")
+    if r:
+        rows.append((f"{meta['match_events']}-event match replay alone (kiosk.rules.replay)",
+                     f"{r['replay_s']:.3f} s (command {r['command_s']:.2f} s, first line only "
+                     f"{r['first_line_s']:.2f} s)", f"<= {TARGETS['replay_s']} s", verdict(r["replay_s"], TARGETS["replay_s"])))
+    d = f.get("demo")
+    start_rss = max((s["rss_mb"] for s in starts), default=0)
+    if starts:
+        rows.append(("kiosk peak memory, the start above (camera, watcher, recogniser, 500-point match)",
+                     f"{start_rss:.0f} MB", f"<= {TARGETS['rss_mb']} MB", verdict(start_rss, TARGETS["rss_mb"])))
+    if d:
+        rows.append((f"kiosk peak memory, demo {d['seconds']:.0f} s from a round's end (hand scans, watcher)",
+                     f"{d['rss_mb']:.0f} MB ({d['hands_shown']} hands shown, {d['plays']} plays)",
+                     f"<= {TARGETS['rss_mb']} MB", verdict(d["rss_mb"], TARGETS["rss_mb"])))
+    width = max(len(r[0]) for r in rows)
+    print()
+    print(f"| What | {f['label']} | Target | |")
+    print("|---|---|---|---|")
+    for what, value, target, ok in rows:
+        print(f"| {what:<{width}} | {value} | {target} | {ok} |")
+    print()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

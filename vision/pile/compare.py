@@ -1,0 +1,114 @@
+"""Comparing the pile's small colour images: where two differ once the light is balanced, how much
+of a region agrees, and which parts of a difference are card-shaped."""
+
+import cv2
+import numpy as np
+
+#: A small pixel differs from the settled pile when a channel differs by more than this.
+DIFF_LEVEL = 32
+#: Channel values this bright may be clipped by the camera.
+CLIPPED = 245
+#: Card outlines: short/long side ratio (63/88 = 0.72) and how much of its box a blob fills.
+CARD_ASPECT = (0.55, 0.9)
+CARD_FILL = 0.55
+#: A card whose region agrees this much with the settled pile's, once the light is balanced over
+#: it alone, is an old card under other light.
+RELIT_SHARE = 0.88
+
+
+def light_gains(current: np.ndarray, reference: np.ndarray) -> np.ndarray:
+    """Per-channel light change from `reference` to `current` (ratio of medians)."""
+    # The median of per-pixel ratios: unmoved by a card (a minority of pixels) and, unlike a
+    # ratio of medians, by a two-coloured cloth whose median can flip from one colour to the other.
+    cur = current[::2, ::2].reshape(-1, current.shape[-1]).astype(np.float32)
+    ref = reference[::2, ::2].reshape(-1, reference.shape[-1]).astype(np.float32)
+    return np.clip(np.median((cur + 4) / (ref + 4), axis=0), 0.3, 3.0)
+
+
+def difference(current: np.ndarray, reference: np.ndarray) -> np.ndarray:
+    """Where `current` differs from `reference` once the light is balanced (uint8 mask 0/255)."""
+    cur = current.astype(np.float32)
+    ref = reference.astype(np.float32)
+    diff = cur - ref * light_gains(current, reference)
+    # A clipped highlight (a white card under a bright lamp) may have been brighter than it shows:
+    # it explains a pixel brighter than predicted after (or darker than predicted before) it.
+    changed = (np.abs(diff) > DIFF_LEVEL) & ~((ref >= CLIPPED) & (diff > 0)) & ~((cur >= CLIPPED) & (diff < 0))
+    return (changed.any(axis=2) * 255).astype(np.uint8)
+
+
+def region_mask(shape, hull: np.ndarray) -> np.ndarray:
+    """A uint8 mask (0/255) of an image of `shape` filled inside the convex `hull`."""
+    region = np.zeros(shape[:2], np.uint8)
+    cv2.fillConvexPoly(region, hull.reshape(-1, 2).astype(np.int32), 255)
+    return region
+
+
+def match_share(a: np.ndarray, b: np.ndarray, region: np.ndarray) -> float:
+    """Share of `region` in which two small colour images agree (light balanced)."""
+    agree = cv2.bitwise_and(cv2.bitwise_not(difference(a, b)), region)
+    return cv2.countNonZero(agree) / max(1, cv2.countNonZero(region))
+
+
+def is_relit(small: np.ndarray, reference: np.ndarray, region: np.ndarray) -> bool:
+    """Whether `region` shows what the settled pile (`reference`) showed there, under other light
+    (a shadow gone, a lamp on one side): the light balanced over the region alone, it all agrees."""
+    inside = region > 0
+    now = small[inside].astype(np.float32)
+    then = reference[inside].astype(np.float32)
+    if len(now) < 10:
+        return False
+    gains = np.median((now + 4) / (then + 4), axis=0)
+    same = (np.abs(now - then * gains) <= DIFF_LEVEL).all(axis=1)
+    return float(same.mean()) >= RELIT_SHARE
+
+
+def card_blobs(mask: np.ndarray, area_range: tuple[float, float]) -> tuple[list[np.ndarray], bool, list[np.ndarray]]:
+    """Card-shaped differences (each as its convex hull, small pixels; a card's area within
+    `area_range`), whether any other difference was left over, and the differences big enough to
+    be cards overlapping (contours)."""
+    lo, hi = area_range
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+    # Specks (texture, noise) out; then close: a card on one of its own colour differs from it
+    # only in patches.
+    mask = cv2.medianBlur(mask, 3)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel, iterations=2)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cards, leftover, several = [], False, []
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        if area < 0.25 * lo:
+            leftover |= area > 12
+            continue
+        hull = cv2.convexHull(contour)
+        if _is_card_shaped(hull, area, lo, hi):
+            cards.append(hull)
+        else:
+            leftover = True
+            if area >= 0.8 * lo:
+                several.append(contour)
+    return cards, leftover, several
+
+
+def _is_card_shaped(hull: np.ndarray, area: float, lo: float, hi: float) -> bool:
+    """Whether a difference of `area` (its `hull`) is one card's: its box of a card's size and
+    shape, filled by its hull and mostly by itself."""
+    (_, _), (w, h), _ = cv2.minAreaRect(hull)
+    box = w * h
+    aspect = min(w, h) / max(w, h, 1e-6)
+    return (lo <= box <= hi and CARD_ASPECT[0] <= aspect <= CARD_ASPECT[1]
+            and cv2.contourArea(hull) >= 0.9 * box and area >= CARD_FILL * box)
+
+
+def is_held(rest: np.ndarray, card: np.ndarray) -> bool:
+    """Whether something reaching in from the edge of the view (an arm, in mask `rest`) touches
+    the card (mask `card`)."""
+    touching = cv2.bitwise_and(rest, cv2.dilate(card, np.ones((5, 5), np.uint8)))
+    if not cv2.countNonZero(touching):
+        return False
+    _, labels = cv2.connectedComponents(rest)
+    for label in set(np.unique(labels[touching > 0]).tolist()) - {0}:
+        part = labels == label
+        if part[0].any() or part[-1].any() or part[:, 0].any() or part[:, -1].any():
+            return True
+    return False

@@ -1,0 +1,104 @@
+"""Cards overlapping in one difference of the pile: the top one found whole by the detector in a
+masked crop of the frame, and the one it half covers fitted to what is left and read by its visible
+part."""
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.errors import CardNotFoundError
+from vision.pile.compare import is_relit, region_mask
+from vision.pile.faces import fit_covered, read_covered
+from vision.pile.reading import find_card_in, order_box, read_at, sharpest
+
+
+@dataclass(frozen=True)
+class SmallView:
+    """How the watcher's small images lie in the frame."""
+
+    scale: float
+    """Frame pixels per small pixel."""
+    offset: np.ndarray
+    """The small image's top-left corner in frame pixels (the pile area's)."""
+
+    def to_frame(self, points: np.ndarray) -> np.ndarray:
+        """Small pixels to frame pixels."""
+        return points * self.scale + self.offset
+
+    def to_small(self, points: np.ndarray) -> np.ndarray:
+        """Frame pixels to small pixels."""
+        return (points - self.offset) / self.scale
+
+
+def top_card(small: np.ndarray, contour: np.ndarray, blob: np.ndarray, *, view: SmallView, frames, recogniser,
+             reference: np.ndarray, area_range: tuple[float, float]):
+    """The top card of cards overlapping in `contour` (mask `blob`, small pixels), found whole by
+    the detector in the sharpest of the still `frames` and read: (frame, quad, reading, region,
+    small area), or None when it is not a whole new card on top of the settled pile (`reference`)."""
+    x, y, w, h = cv2.boundingRect(contour)
+    quad_box = view.to_frame(np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]]))
+    frame = sharpest(frames, quad_box)
+    crop, x0, y0 = masked_crop(frame, blob, quad_box, view)
+    try:
+        found = find_card_in(recogniser, crop)
+    except CardNotFoundError:
+        return None
+    top_quad = order_box(found.quad + np.float32([x0, y0]))
+    top_small = view.to_small(top_quad)
+    top_region = region_mask(small.shape, top_small)
+    area = cv2.contourArea(top_small.astype(np.float32))
+    if _is_not_new_on_top(small, contour, top_region, area, reference, area_range):
+        return None  # not a whole new card on top (an old one, or a hand's outline)
+    read = read_at(recogniser, frame, top_quad)
+    if read is None:
+        return None
+    top_reading, top_quad, _ = read
+    return frame, top_quad, top_reading, region_mask(small.shape, view.to_small(top_quad)), area
+
+
+def masked_crop(frame: np.ndarray, blob: np.ndarray, quad_box: np.ndarray, view: SmallView):
+    """The frame round `quad_box` (frame pixels) with everything outside the small mask `blob`
+    (dilated) blacked out, and the crop's top-left corner x0, y0."""
+    fh, fw = frame.shape[:2]
+    x0, y0 = (np.maximum(quad_box[0] - 3 * view.scale, 0)).astype(int)
+    x1, y1 = np.minimum(quad_box[2] + 3 * view.scale, (fw, fh)).astype(int)
+    keep = cv2.dilate(blob, np.ones((5, 5), np.uint8))
+    keep = cv2.warpAffine(keep, np.float32([[view.scale, 0, view.offset[0] - x0],
+                                            [0, view.scale, view.offset[1] - y0]]),
+                          (x1 - x0, y1 - y0), flags=cv2.INTER_NEAREST)
+    crop = frame[y0:y1, x0:x1].copy()
+    crop[keep == 0] = 0
+    return crop, x0, y0
+
+
+def _is_not_new_on_top(small: np.ndarray, contour: np.ndarray, top_region: np.ndarray, area: float,
+                       reference: np.ndarray, area_range: tuple[float, float]) -> bool:
+    """Whether the card found on top is not a new card of a card's size lying all of it where the
+    pile changed (a card of the same colour as the one under it changes the view only in patches:
+    its outline's hull is what counts)."""
+    lo, hi = area_range
+    hull = region_mask(small.shape, cv2.convexHull(contour))
+    hull = cv2.dilate(hull, np.ones((3, 3), np.uint8))
+    inside = cv2.countNonZero(cv2.bitwise_and(top_region, hull)) / max(1, cv2.countNonZero(top_region))
+    return not lo <= area <= hi or inside < 0.8 or is_relit(small, reference, top_region)
+
+
+def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray,
+                 top_quad: np.ndarray, *, view: SmallView, reference: np.ndarray, deck: str):
+    """The card partly under the top one, fitted to the `visible` mask and read against the deck's
+    faces: (its visible region, its quad, its reading) or None."""
+    sides = sorted(np.linalg.norm(top_quad - np.roll(top_quad, -1, axis=0), axis=1))
+    size = (float(np.mean(sides[:2])) / view.scale, float(np.mean(sides[2:])) / view.scale)
+    if is_relit(small, reference, visible):
+        return None  # an old card the light changed over (a shadow came or went)
+    grown = top_quad.mean(axis=0) + (top_quad - top_quad.mean(axis=0)) * 1.06
+    readings = []
+    for fitted in fit_covered(visible, top_region, size):
+        read = read_covered(frame, order_box(view.to_frame(fitted)), grown, deck)
+        if read is not None:
+            readings.append(read)
+    if not readings:
+        return None
+    reading, quad, _ = min(readings, key=lambda r: r[2])
+    return visible, quad, reading

@@ -1,0 +1,137 @@
+"""Reading the card at a quad of a frame of the pile: its outline as the difference gave it, or as
+the detector finds it in a crop with everything else blacked out; and the sharpest still frame."""
+
+from typing import NamedTuple
+
+import cv2
+import numpy as np
+
+from vision.card.detect import WARP_H, WARP_W, border_ring, find_card, warp
+from vision.errors import CardNotFoundError, UnknownNameError
+
+
+class PileReading(NamedTuple):
+    """A card read on the pile, in the deck's own names, with the recogniser's other guesses."""
+
+    colour: str
+    rank: str
+    code: str | None
+    """The Oona card code, ``None`` when unsure."""
+    confidence: float
+    unsure: bool
+    guesses: tuple[tuple[str, float], ...] = ()
+    """Other cards it may be (Oona codes, probability), likeliest first; an unsure reading's own
+    card first among them when it names one."""
+
+
+def order_box(box: np.ndarray) -> np.ndarray:
+    """Corners clockwise from a short edge (portrait top edge): what `detect.warp` expects."""
+    centre = box.mean(axis=0)
+    box = box[np.argsort(np.arctan2(box[:, 1] - centre[1], box[:, 0] - centre[0]))]
+    if np.linalg.norm(box[1] - box[0]) > np.linalg.norm(box[2] - box[1]):
+        box = np.roll(box, -1, axis=0)
+    return box.astype(np.float32)
+
+
+def has_white_border(warped: np.ndarray, visible: np.ndarray | None = None) -> bool:
+    """Whether a warp has a card's even, unsaturated, light border (a hand or sleeve has not);
+    with `visible`, judged on the border's visible part only."""
+    if visible is not None:
+        return _visible_border_is_white(warped, visible)
+    ring = border_ring(warped)
+    white = np.median(ring, axis=0)
+    inner = np.median(warped.reshape(-1, 3), axis=0)
+    if (white.max() - white.min()) > 0.3 * white.max() or white.max() < 40:
+        return False
+    even = np.mean(np.abs(ring / (white + 1) - 1).max(axis=1) < 0.25)
+    return bool(even > 0.6 and white.mean() >= 0.9 * inner.mean())
+
+
+def _visible_border_is_white(warped: np.ndarray, visible: np.ndarray) -> bool:
+    """`has_white_border` judged on the part of the border that mask `visible` shows."""
+    warped = cv2.resize(warped, (WARP_W, WARP_H), interpolation=cv2.INTER_AREA)
+    shown = cv2.resize(visible, (WARP_W, WARP_H), interpolation=cv2.INTER_NEAREST)
+    ring = border_ring(warped)
+    keep = border_ring(np.repeat(shown[..., None], 3, axis=2))[:, 0] > 200
+    if keep.sum() < 20:
+        return False
+    ring = ring[keep]
+    white = np.median(ring, axis=0)
+    if (white.max() - white.min()) > 0.3 * white.max() or white.max() < 40:
+        return False
+    return bool(np.mean(np.abs(ring / (white + 1) - 1).max(axis=1) < 0.25) > 0.5)
+
+
+def sharpness(image: np.ndarray, quad: np.ndarray) -> float:
+    """How sharp `image` is round `quad` (the variance of its Laplacian)."""
+    x0, y0 = np.maximum(quad.min(axis=0).astype(int), 0)
+    x1, y1 = quad.max(axis=0).astype(int)
+    crop = cv2.cvtColor(image[y0:y1 + 1, x0:x1 + 1], cv2.COLOR_BGR2GRAY)
+    return float(cv2.Laplacian(crop, cv2.CV_16S).var()) if crop.size else 0.0
+
+
+def sharpest(frames: list[tuple[float, np.ndarray]], quad: np.ndarray) -> np.ndarray:
+    """Of (time, frame) pairs, the frame sharpest round `quad`."""
+    return max(frames, key=lambda f: sharpness(f[1], quad))[1]
+
+
+def find_card_in(recogniser, crop: np.ndarray):
+    """The card in a masked crop of the frame, its outlines confirmed by the recogniser
+    (`vision.card.detect.find_card`).
+
+    :raises CardNotFoundError: when there is none.
+    """
+    return find_card(crop, verify=lambda warped: recogniser.read_warped(warped).confidence,
+                     thorough=getattr(recogniser, "thorough", False))
+
+
+def read_at(recogniser, image: np.ndarray, quad: np.ndarray):
+    """The best reading of the card at `quad`: its outline as the difference gave it, or as the
+    detector finds it in a crop with everything else blacked out.
+
+    (:class:`PileReading`, quad, warp), or None when neither shows a card.
+    """
+    candidates = []
+    warped = warp(image, quad)
+    inset = quad.mean(axis=0) + (quad - quad.mean(axis=0)) * 0.96
+    if has_white_border(warp(image, inset)):
+        candidates.append((recogniser.read_warped(warped), quad, warped))
+    found = _found_round(recogniser, image, quad)
+    if found is not None:
+        candidates.append(found)
+    if not candidates:
+        return None
+    reading, quad, warped = max(candidates, key=lambda c: c[0].confidence)
+    try:
+        named = reading.code
+    except UnknownNameError:
+        named = None
+    code = None if reading.unsure else named
+    guesses = tuple(reading.alternatives)
+    if code is None and named is not None:      # unsure: its own card is the likeliest guess
+        guesses = ((named, round(float(reading.confidence), 4)),) + guesses
+    return (PileReading(reading.colour, reading.rank, code, float(reading.confidence), code is None, guesses),
+            quad.astype(np.float32), warped)
+
+
+def _found_round(recogniser, image: np.ndarray, quad: np.ndarray):
+    """(reading, quad, warp) of the card the detector finds round `quad` (in a crop with the rest
+    blacked out), if it is the card `quad` outlines; else None."""
+    grown = quad.mean(axis=0) + (quad - quad.mean(axis=0)) * 1.15
+    x0, y0 = np.maximum(np.floor(grown.min(axis=0)).astype(int) - 4, 0)
+    x1, y1 = np.ceil(grown.max(axis=0)).astype(int) + 4
+    crop = image[y0:y1, x0:x1].copy()
+    keep = np.zeros(crop.shape[:2], np.uint8)
+    cv2.fillConvexPoly(keep, (grown - (x0, y0)).astype(np.int32), 255)
+    crop[keep == 0] = 0
+    try:
+        found = find_card_in(recogniser, crop)
+        found_quad = found.quad + np.float32([x0, y0])
+        # Only the card the difference outlined, not one under a hand beside it.
+        size = np.sqrt(cv2.contourArea(quad))
+        if (abs(np.sqrt(cv2.contourArea(found_quad)) / size - 1) < 0.2
+                and np.linalg.norm(found_quad.mean(axis=0) - quad.mean(axis=0)) < 0.2 * size):
+            return recogniser.read_warped(found.warped, found.score), found_quad, found.warped
+    except CardNotFoundError:
+        pass
+    return None

@@ -1,0 +1,92 @@
+"""When a card on the pile came to rest: how long each pixel of its region has looked as it does
+now, going back through the watcher's history of small grey frames."""
+
+import cv2
+import numpy as np
+
+from vision.pile.compare import DIFF_LEVEL
+
+#: A pixel's look may go away for this long (a hand passing) and still date from before.
+ARRIVAL_GAP = 0.5
+
+
+def rest_time(history, small: np.ndarray, region: np.ndarray, t: float, *, covered: bool = False,
+              covered_until: float | None = None) -> float:
+    """The time the card in `region` came to rest: the earliest time since which the region has
+    looked as it does now. For a card `covered` by a second one, that may be late (a hand held
+    the second card over it): then the time most of its pixels took the look they have now.
+
+    `history` holds (time, small grey frame) pairs, oldest first; `small` is the colour view now.
+    """
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    inside = region > 0
+    count = max(1, int(inside.sum()))
+    now = grey[inside].astype(np.float32)
+    start, frames = _looking_so_since(history, inside, now, count, t)
+    # Each pixel's arrival: the earliest time it matched now, going back through gaps (a hand
+    # passing) shorter than ARRIVAL_GAP, before which it differed for longer (the pile before).
+    for when, past in list(reversed(history))[len(frames):]:
+        frames.append((when, _same_as_now(past, inside, now)))
+    if not covered or len(frames) < 3:
+        return start
+    arrival, settled = _arrivals(frames, count, t)
+    if np.count_nonzero(settled) < 0.3 * count:
+        return start
+    return min(start, _rest_of_covered(arrival[settled], covered_until))
+
+
+def _same_as_now(past: np.ndarray, inside: np.ndarray, now: np.ndarray) -> np.ndarray:
+    """Which of the region's pixels (`inside`) a past grey frame shows as they are `now`."""
+    then = past[inside].astype(np.float32)
+    gain = np.median((now + 4) / (then + 4))
+    return np.abs(then * gain - now) <= DIFF_LEVEL
+
+
+def _looking_so_since(history, inside: np.ndarray, now: np.ndarray, count: int,
+                      t: float) -> tuple[float, list[tuple[float, np.ndarray]]]:
+    """The earliest time since which the region has looked as it does now (nine tenths of its
+    pixels), and each frame's matching pixels back to the first that does not look so, newest first."""
+    start = t
+    frames = []
+    for when, past in reversed(history):
+        same = _same_as_now(past, inside, now)
+        frames.append((when, same))
+        if np.count_nonzero(same) < 0.9 * count:
+            break
+        start = when
+    return start, frames
+
+
+def _arrivals(frames: list[tuple[float, np.ndarray]], count: int, t: float) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel's arrival (the earliest time it matched now, across gaps shorter than
+    ARRIVAL_GAP) and whether it settled (a longer gap before it: it differed then)."""
+    arrival = np.full(count, t)
+    gap = np.zeros(count)
+    settled = np.zeros(count, bool)
+    last = t
+    for when, same in frames:
+        open_ = ~settled
+        gap[open_ & ~same] += last - when
+        matched = open_ & same
+        arrival[matched] = when
+        gap[matched] = 0.0
+        settled |= open_ & (gap >= ARRIVAL_GAP)
+        last = when
+    return arrival, settled
+
+
+def _rest_of_covered(times: np.ndarray, covered_until: float | None) -> float:
+    """The rest time of a covered card from its settled pixels' arrival `times`."""
+    # Pixels that took their look only when the top card came to rest were hidden till then
+    # (a hand held it over them); of the others, the last to take theirs mark the rest.
+    # A card held over it and let slide off uncovers pixels in the half second before the top
+    # card rests: if enough took their look together (the card stopping) before that, those
+    # date the rest (pixels a moving card passed over took theirs one by one).
+    if covered_until is not None:
+        for margin in (0.5, 0.03):
+            before = times[times < covered_until - margin]
+            if len(before) >= 0.15 * len(times) and (
+                    margin < 0.5 or np.percentile(before, 90) - np.percentile(before, 40) <= 0.2):
+                times = before
+                break
+    return float(np.percentile(times, 90))
