@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
 # Debian packages the tests and the app need; installed when missing and we run as root.
-DEB_PACKAGES := systemd libgl1 libegl1 libgl1-mesa-dri libmtdev1 fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-lato fonts-open-sans fonts-roboto-unhinted
+DEB_PACKAGES := systemd syncthing libgl1 libegl1 libgl1-mesa-dri libmtdev1 fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-lato fonts-open-sans fonts-roboto-unhinted
 
 .PHONY: run test test-serial bench deb-deps clean vision-model vision-corners
 

@@ -454,6 +454,8 @@ def main(argv: list[str] | None = None) -> int:
                   pintest=pintest_runner(args.config, mock=not kiosk.gpio),
                   decks=kiosk.decks, tools=kiosk.tools)
     app.camera = kiosk.camera                   # the screens' previews
+    from kiosk.league.syncthing import engine_for
+    app.league_sync = engine_for(kiosk.session.store.root)    # the league screen's (Syncthing, else none)
     # every input goes through the App's door (the session's, then the screen follows)
     kiosk.presses.on_press(app.hop(lambda press: app.submit(seat_input(press))))
     kiosk.presses.on_status(app.hop(lambda status: app.submit(seat_input(status))))

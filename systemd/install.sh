@@ -7,7 +7,8 @@
 # missing, creates the unprivileged user `oona` (groups video, render, input, gpio), copies the
 # app to /opt/oona-kiosk with a venv made with --system-site-packages (apt's picamera2 and
 # lgpio), writes the default config to /etc/oona/kiosk.toml only if there is none, installs and
-# enables systemd/oona-kiosk.service, and makes the Pi boot to the console (no desktop: the
+# enables systemd/oona-kiosk.service and oona-sync.service (Syncthing for the league, LAN only;
+# the league folder and this kiosk's id made once), and makes the Pi boot to the console (no desktop: the
 # kiosk's window needs DRM master). Options: --prefix DIR, --no-apt, --no-enable, --keep-desktop,
 # --skip-pi-archive (or OONA_SKIP_PI_ARCHIVE=1): on a system that is not Raspberry Pi OS (an arm64
 # Debian stand-in, see systemd/check-install-arm64.sh), the packages only Raspberry Pi's own
@@ -36,7 +37,7 @@ say() { echo "oona-install: $*"; }
 
 # 1. Debian packages -------------------------------------------------------------------------
 say "Debian packages"
-wanted="python3 python3-venv python3-pip python3-numpy libmtdev1 libgl1 libegl1 libgl1-mesa-dri ca-certificates"
+wanted="python3 python3-venv python3-pip python3-numpy libmtdev1 libgl1 libegl1 libgl1-mesa-dri ca-certificates syncthing"
 pi_only="python3-picamera2 python3-lgpio"
 if [ "$APT" = 1 ]; then
   missing=""
@@ -95,6 +96,13 @@ if [ "$(cat "$PREFIX/.installed-from" 2>/dev/null)" != "$digest" ]; then
   did "app and venv updated"
 fi
 
+# The league: its shared folder and this kiosk's stable id, made once (README, "Several tables")
+[ -d /var/lib/oona-kiosk/league ] || {
+  install -d -o oona -g oona -m 0700 /var/lib/oona-kiosk /var/lib/oona-kiosk/league; did "league folder"; }
+[ -s /var/lib/oona-kiosk/kiosk-id ] || {
+  runuser -u oona -- "$PREFIX/.venv/bin/python" -m kiosk.league id --state-dir /var/lib/oona-kiosk >/dev/null
+  did "kiosk id made"; }
+
 # 4. Config, never overwritten -----------------------------------------------------------------
 say "config /etc/oona/kiosk.toml"
 if [ ! -e /etc/oona/kiosk.toml ]; then
@@ -120,6 +128,19 @@ fi
 if [ "$ENABLE" = 1 ] && ! systemctl is-enabled --quiet oona-kiosk 2>/dev/null; then
   systemctl enable --quiet oona-kiosk
   did "service enabled"
+fi
+say "service oona-sync (Syncthing, LAN only)"
+unit=/etc/systemd/system/oona-sync.service
+expected=$(sed "s#/opt/oona-kiosk#$PREFIX#g" "$SRC/systemd/oona-sync.service")
+if [ "$(cat "$unit" 2>/dev/null)" != "$expected" ]; then
+  printf '%s\n' "$expected" > "$unit"
+  chmod 0644 "$unit"
+  [ -d /run/systemd/system ] && systemctl daemon-reload
+  did "sync unit installed"
+fi
+if [ "$ENABLE" = 1 ] && ! systemctl is-enabled --quiet oona-sync 2>/dev/null; then
+  systemctl enable --quiet oona-sync
+  did "sync service enabled"
 fi
 if [ "$DESKTOP" = 0 ] && [ "$(systemctl get-default 2>/dev/null)" != "multi-user.target" ]; then
   systemctl set-default --quiet multi-user.target

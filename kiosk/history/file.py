@@ -87,7 +87,7 @@ def import_file(history, path: Path | str) -> int:
         raise HistoryError(f"{path}: not a history export ({exc})") from None
     if not isinstance(data, dict) or "players" not in data:
         raise HistoryError(f"{path}: not a history export")
-    journals = data.pop("journals", {}) or {}
+    journals = data.get("journals", {}) or {}
     folder = Path(history.path).parent / "matches"
     matches = []
     for match in data.get("matches", []):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kiosk.rules.errors import RulesError
 from kiosk.rules.events import parse_event
 from kiosk.rules.table import replay
 
@@ -47,15 +48,20 @@ class MatchSummary:
 def summarise(lines: list[dict]) -> MatchSummary:
     """Replay a journal (decoded lines) and count what each seat did.
 
-    :raises JournalError: the journal does not replay.
+    :raises RulesError: the journal does not replay; its ``line`` is the 1-based index of the
+        line that does not.
     """
     table = replay(lines[:1])
     n = table.players
     seats = [SeatStats() for _ in range(n)]
-    for line in lines[1:]:
+    for number, line in enumerate(lines[1:], 2):
         before = table.state
         victim = before.pending.victim if before.pending is not None else None
-        notices = table.apply(parse_event(line))
+        try:
+            notices = table.apply(parse_event(line))
+        except RulesError as exc:
+            exc.line = number
+            raise
         kind = line["event"]
         if kind == "catch":
             for notice in notices:

@@ -139,7 +139,7 @@ class Session:
         self.recovery = found[1]
         self._show_lights()
         if self.history is not None:
-            self.match_id = next((m["id"] for m in self.history.matches() if not m["closed"]), None)
+            self.match_id = self.history.open_match()       # this table's, not another table's of the league
         return True
 
     def new_match(self, setup: MatchSetup, *, dealer: int | None = None, players: list[int] | None = None,
@@ -174,8 +174,11 @@ class Session:
     def _record(self, outcome: Outcome) -> None:
         if self.match_id is None or not isinstance(outcome.event, SCORING_EVENTS):
             return
+        self._sync_history(self.match_id, self.referee.journal.lines)
+
+    def _sync_history(self, match_id: int, lines: list[dict]) -> None:
         try:
-            self.history.sync_match(self.match_id, self.referee.journal.lines)
+            self.history.sync_match(match_id, lines)
             self.history_problem = None
         except (HistoryError, OSError, sqlite3.Error) as exc:     # the history must never stop the match
             log.warning("history not updated: %s: %s", type(exc).__name__, exc)
@@ -191,6 +194,8 @@ class Session:
             referee.close()
         if match_id is None or self.history is None:
             return
+        if referee is not None:                 # the league's copy gets the lines since the last scored round
+            self._sync_history(match_id, referee.journal.lines)
         journal = next((m["journal"] for m in self.history.matches() if m["id"] == match_id), None)
         self.history.close_match(match_id)
         if journal and self.store.current_path.exists() and not Path(journal).exists():

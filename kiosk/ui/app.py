@@ -18,7 +18,7 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.graphics.opengl import glFlush
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, OptionProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, OptionProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from kiosk.referee.inputs import Input, Tick
@@ -37,7 +37,42 @@ ROUND_END_DELAY = 2.5
 FRAME_SECONDS = 3.0
 """How long a scan waits for the camera's next frame before saying the camera is silent."""
 
+DESIGN = (1280, 720)
+"""The window the screens' sizes are given for (``app.fs(26)``: 26 pixels there); portrait
+screens are designed for the same window turned (720 × 1280)."""
+TAP_PX = 58
+"""The smallest touch target in pixels: 9 mm on the official 7" display (800 × 480 across 154 mm)."""
+TAP_DESIGN = 66
+"""A touch target's size at :data:`DESIGN` (bigger windows scale it, smaller keep :data:`TAP_PX`)."""
+
 log = logging.getLogger(__name__)
+
+
+class Scale:
+    """Sizes given for the design window, in this one's pixels: ``fs(26)``. A new Scale is set
+    on the App when the window changes, so every kv rule that calls ``app.fs`` is evaluated again."""
+
+    def __init__(self, factor: float = 1.0):
+        self.factor = factor
+
+    def __call__(self, px: float) -> float:
+        return px * self.factor
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Scale) and other.factor == self.factor
+
+    def __hash__(self) -> int:
+        return hash(self.factor)
+
+    def __repr__(self) -> str:
+        return f"Scale({self.factor:.3f})"
+
+    @classmethod
+    def for_window(cls, width: float, height: float) -> "Scale":
+        """Landscape windows scale from 1280 × 720, portrait ones from 720 × 1280, whichever side
+        is shorter in proportion deciding (an 800 × 480 window: 0.625)."""
+        design_w, design_h = DESIGN if width >= height else DESIGN[::-1]
+        return cls(max(0.1, min(width / design_w, height / design_h)))
 
 
 def load_kv() -> None:
@@ -55,6 +90,13 @@ class OonaApp(App):
     deck = OptionProperty("oona", options=["oona", "classic"])
     demo = BooleanProperty(False)
     camera_label = StringProperty("")
+    fs = ObjectProperty(Scale())
+    """A size given for the design window (:data:`DESIGN`), in this window's pixels: ``app.fs(26)``
+    (a :class:`Scale`, replaced when the window is resized, so kv rules follow)."""
+    tap = NumericProperty(TAP_PX)
+    """The smallest touch target here, in pixels: at least :data:`TAP_PX` (9 mm on the 7" display)."""
+    portrait = BooleanProperty(False)
+    """The window is taller than wide: the screens stack their columns."""
     deck_name = StringProperty("oona")
     """The deck the camera reads: ``oona``, ``classic`` or an enrolled deck's name (``deck`` is
     its style: whose names the screen uses)."""
@@ -95,9 +137,15 @@ class OonaApp(App):
         """Catalogue text; kv passes ``app.lang`` so the binding follows the language."""
         return Text(lang or self.lang)(key, **fields)
 
-    def fs(self, px: float) -> float:
-        """A size given for a 720-pixel-high screen, scaled to this one."""
-        return px * Window.height / 720
+    def follow_window(self, _window=None, size=None) -> None:
+        """The window's size changed (or the App is built): scale, touch size and orientation."""
+        width, height = size if size is not None else Window.size
+        if not width or not height:
+            return
+        self.fs = Scale.for_window(width, height)
+        self.tap = max(TAP_PX, round(self.fs(TAP_DESIGN)))
+        self.portrait = height > width
+        self.refresh()
 
     def toggle_language(self) -> None:
         self.lang = "en" if self.lang == "ar" else "ar"
@@ -192,6 +240,8 @@ class OonaApp(App):
     def build(self):
         load_kv()
         Window.clearcolor = BACKGROUND          # the screens' background, drawn once per frame
+        self.follow_window()
+        Window.bind(size=self.follow_window)
         manager = ScreenManager(transition=NoTransition())
         self.manager = manager
         self.screens = LazyScreens(self, registry.screens())
@@ -231,6 +281,7 @@ class OonaApp(App):
 
     def on_stop(self) -> None:
         Window.unbind(on_flip=flush_frames)
+        Window.unbind(size=self.follow_window)
         watchdog = getattr(self, "watchdog", None)
         if watchdog is not None:
             watchdog.stop()
@@ -282,7 +333,7 @@ class OonaApp(App):
     def pick_card(self, on_pick: Callable[[str], object]) -> CardPicker:
         table = self.session.table
         picker = CardPicker(self.text("pick_card_title"), self.text("cancel_button"), on_pick,
-                            font_size=self.fs(26), deck_size=table.options.deck if table else 108)
+                            font_size=self.fs(26), deck_size=table.options.deck if table else 108, tap=self.tap)
         picker.open()
         return picker
 

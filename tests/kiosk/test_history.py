@@ -160,11 +160,16 @@ def test_profiles_rename_retire_and_the_last_seating(history):
 def test_export_and_import_on_a_new_kiosk(history, tmp_path):
     ids = add_regulars(history)[:3]
     match_id = history.start_match("m.jsonl", ids, {})
-    history.sync_match(match_id, simulate(3, "sahrat-oona", seed=3, rounds=2))
+    journal = simulate(3, "sahrat-oona", seed=3, rounds=2)
+    history.sync_match(match_id, journal)
+    history.correct(ids[1], 2, match_id=match_id, round=1, reason="by hand")
     data = json.loads(json.dumps(history.export(), ensure_ascii=False))
-    new = History(tmp_path / "new.sqlite3")
+    data["journals"] = {str(match_id): journal}
+    new = History(tmp_path / "new" / "history.sqlite3")          # another kiosk: its own state directory
     new.import_(data)
-    assert new.export()["ledger"] == data["ledger"] and [new.balance(p) for p in ids] == [history.balance(p) for p in ids]
+    assert new.kiosk != history.kiosk
+    assert [new.balance(p) for p in ids] == [history.balance(p) for p in ids]
+    assert sorted((e["kind"], e["amount"]) for e in new.entries()) == sorted((e["kind"], e["amount"]) for e in history.entries())
     with pytest.raises(HistoryError, match="empty"):
         new.import_(data)
     new.close()
@@ -173,7 +178,7 @@ def test_export_and_import_on_a_new_kiosk(history, tmp_path):
 def test_schema_version_and_a_newer_database(tmp_path):
     path = tmp_path / "h.sqlite3"
     h = History(path)
-    assert h.schema_version == 1
+    assert h.schema_version == 2
     h.close()
     db = sqlite3.connect(path)
     db.execute("PRAGMA user_version = 99")

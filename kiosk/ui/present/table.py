@@ -68,6 +68,9 @@ class TableView:
     """What is wrong but lets play go on (a full disk, the camera lost, touch-only, a restart)."""
     manual_cards: bool = False
     """The camera is lost: the card played is touched in."""
+    question: tuple[tuple[str, str], ...] = ()
+    """The camera could not tell which card landed: (code, the card in words) of the cards the
+    table chooses from with one touch, likeliest first; empty when nothing is asked."""
 
 
 def seat_points(n: int, going: str = "right") -> list[tuple[float, float]]:
@@ -84,6 +87,59 @@ def seat_points(n: int, going: str = "right") -> list[tuple[float, float]]:
         a = -math.pi / 2 + sign * 2 * math.pi * k / n
         points.append((0.5 + 0.37 * math.cos(a), 0.5 + 0.42 * math.sin(a)))
     return points
+
+
+@dataclass(frozen=True)
+class FeltLayout:
+    """Where things go on the table's box, in its pixels (origin at its bottom left)."""
+
+    seat_size: tuple[float, float]
+    centres: tuple[tuple[float, float], ...]
+    """Each seat's centre, seat 0 first."""
+    middle: tuple[float, float, float, float]
+    """x, y, width, height of the middle (the card, the colour, the direction), clear of the seats."""
+    table: tuple[float, float, float, float]
+    """x, y, width, height of the felt itself: the seats sit on its edge."""
+
+
+def felt_layout(points: list[tuple[float, float]], width: float, height: float, seat: tuple[float, float],
+                *, gap: float = 4.0, smallest: float = 0.55) -> FeltLayout:
+    """The seats round the edge of a ``width`` × ``height`` box and the middle left free.
+
+    Each seat's point (:func:`seat_points`, on an ellipse) is pushed out along its direction to
+    the box's edge, so seats take the band along the edge and the middle stays clear; the seats
+    are drawn smaller (down to ``smallest`` of ``seat``, and never wider than a third of the box)
+    until no two of them touch.
+
+    >>> layout = felt_layout(seat_points(4), 500, 400, (120, 60))
+    >>> layout.seat_size, [tuple(round(v) for v in c) for c in layout.centres]
+    ((120.0, 60.0), [(250, 30), (440, 200), (250, 370), (60, 200)])
+    >>> tuple(round(v) for v in layout.middle)
+    (124, 64, 252, 272)
+    >>> felt_layout(seat_points(10), 500, 400, (160, 60)).seat_size[0] < 160
+    True
+    """
+    scale = min(1.0, width / 3 / seat[0], height / 3 / seat[1]) if seat[0] and seat[1] else 1.0
+    while True:
+        w, h = seat[0] * scale, seat[1] * scale
+        centres = tuple(_on_edge(x, y, width, height, w, h) for x, y in points)
+        if scale <= smallest or not _touching(centres, w + gap, h + gap):
+            break
+        scale = max(smallest, scale * 0.92)
+    middle = (w + gap, h + gap, max(0.0, width - 2 * (w + gap)), max(0.0, height - 2 * (h + gap)))
+    table = (w / 2, h / 2, max(0.0, width - w), max(0.0, height - h))
+    return FeltLayout((w, h), centres, middle, table)
+
+
+def _on_edge(x: float, y: float, width: float, height: float, w: float, h: float) -> tuple[float, float]:
+    u, v = (x - 0.5) / 0.37, (y - 0.5) / 0.42          # the direction, as seat_points made it
+    reach = max(abs(u), abs(v)) or 1.0
+    return width / 2 + u / reach * (width - w) / 2, height / 2 + v / reach * (height - h) / 2
+
+
+def _touching(centres, w: float, h: float) -> bool:
+    return any(abs(a[0] - b[0]) < w and abs(a[1] - b[1]) < h
+               for i, a in enumerate(centres) for b in centres[i + 1:])
 
 
 def present_table(session: Session, text: Text, deck: str = "oona", now: float | None = None) -> TableView:
@@ -160,6 +216,8 @@ def present_table(session: Session, text: Text, deck: str = "oona", now: float |
         verdict_text=verdict_text,
         banner=" · ".join(warning_text(w, session, text, name) for w in session.warnings()[:2]),
         manual_cards=session.camera_status == "lost" and mode in ("play", "first_card"),
+        question=tuple((code, words.card(code)) for code in session.question.choices)
+        if session.question is not None else (),
         swap_targets=tuple((p, name(p)) for p in range(table.players) if p != s.turn) if mode == "swap" else (),
         colours=tuple((c, f"{text.colour(c, deck)} · {text('shape_' + SHAPES[c])}") for c in COLOURS),
     )

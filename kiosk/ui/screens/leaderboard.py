@@ -31,7 +31,7 @@ class LeaderboardScreen(HistoryScreen):
         i = 0
         while i < len(view.columns):
             span = 2 if i + 1 < len(view.columns) and groups[i + 1] == "" else 1
-            top.add_widget(ALabel(raw=groups[i], font_size=fs(22), size_hint_x=sum(weights[i:i + span])))
+            top.add_widget(ALabel(raw=groups[i], font_size=fs(22), size_hint_x=sum(weights[i:i + span]), fit_floor=0.5))
             i += span
         heading.add_widget(top)
         heading.add_widget(cell_row(app, [c.sub for c in view.columns], weights, height=fs(32), font=fs(19),

@@ -13,9 +13,10 @@ from kiosk.ui.screens.players_common import DIM, GOLD, HistoryScreen
 def match_button(screen: HistoryScreen, row: MatchRow, *, mark: str = "", selected: bool = False) -> BoxLayout:
     """A match as a button (its number and date) over a line of who played and how it went."""
     app, fs = screen.app, screen.app.fs
-    box = BoxLayout(orientation="vertical", size_hint_y=None, height=fs(112), spacing=fs(2))
+    tall = max(app.tap, fs(48))
+    box = BoxLayout(orientation="vertical", size_hint_y=None, height=tall + fs(64), spacing=fs(2))
     title = f"{row.title} · {mark}" if mark else row.title
-    button = AButton(raw=title, align="start", font_size=fs(23), size_hint_y=None, height=fs(48),
+    button = AButton(raw=title, align="start", font_size=fs(23), size_hint_y=None, height=tall,
                      tint=(0.35, 0.3, 0.12, 1) if selected else (0.2, 0.3, 0.45, 1))
     box.add_widget(button)
     box.add_widget(ALabel(raw=row.seats_text, align="start", font_size=fs(20), size_hint_y=None, height=fs(30)))

@@ -111,7 +111,7 @@ class PlayersScreen(HistoryScreen):
         if view.empty_text:
             box.add_widget(ALabel(raw=view.empty_text, color=DIM, size_hint_y=None, height=fs(60)))
         for row in view.rows:
-            line = MirrorBox(rtl=app.rtl, size_hint_y=None, height=fs(62), spacing=fs(6))
+            line = MirrorBox(rtl=app.rtl, size_hint_y=None, height=max(app.tap, fs(62)), spacing=fs(6))
             name = AButton(raw=row.name, align="start", font_size=fs(30), size_hint_x=0.3,
                            tint=(0.18, 0.19, 0.24, 1) if row.retired else (0.2, 0.3, 0.45, 1))
             name.bind(on_press=lambda _w, pid=row.id: self.open_player(pid))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
-from kiosk.ui.widgets.common import ALabel, AButton, MirrorBox
+from kiosk.ui.widgets.common import ALabel, MirrorBox, RowButton
 
 ROW_TINT = (0.16, 0.18, 0.23, 1)
 DIM = (0.62, 0.65, 0.72, 1)
@@ -28,7 +28,7 @@ class HistoryScreen(Screen):
         self._key = None
 
     def refresh(self, now: float | None = None) -> None:
-        key = (self.app.lang, self.app.deck, self.state_key())
+        key = (self.app.lang, self.app.deck, self.app.fs, self.app.tap, self.state_key())
         if key != self._key:
             self._key = key
             self.rebuild()
@@ -67,13 +67,13 @@ def cell_row(app, cells, weights, *, height: float, font: float, colours=None, o
              tint=ROW_TINT) -> MirrorBox:
     """A row of one-line cells, laid out in the reading direction; a button row with ``on_press``."""
     fs = app.fs
-    row = MirrorBox(rtl=app.rtl, size_hint_y=None, height=height, spacing=fs(4))
+    if on_press is not None:                    # the whole row is one touch target
+        row = RowButton(rtl=app.rtl, size_hint_y=None, height=max(app.tap, height), spacing=fs(4), tint=tint)
+        row.bind(on_press=lambda _w: on_press())
+    else:
+        row = MirrorBox(rtl=app.rtl, size_hint_y=None, height=height, spacing=fs(4))
     for i, (cell, weight) in enumerate(zip(cells, weights)):
         colour = colours[i] if colours else (1, 1, 1, 1)
-        if on_press is not None:
-            widget = AButton(raw=cell, font_size=font, size_hint_x=weight, tint=tint, color=colour)
-            widget.bind(on_press=lambda _w: on_press())
-        else:
-            widget = ALabel(raw=cell, font_size=font, size_hint_x=weight, color=colour)
-        row.add_widget(widget)
+        # a table's cells may be drawn smaller than other text to fit (a narrow, portrait window)
+        row.add_widget(ALabel(raw=cell, font_size=font, size_hint_x=weight, color=colour, fit_floor=0.5))
     return row

@@ -6,7 +6,7 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 NAMES = ("table", "setup", "round_end", "settings", "enrol",
-         "players", "leaderboard", "player_history", "matches", "replay")
+         "players", "leaderboard", "player_history", "matches", "replay", "league")
 """The screens, in the order the App adds them; ``screens/<name>.kv`` is each one's kv file."""
 
 
@@ -19,6 +19,7 @@ def screens() -> tuple[tuple[str, type], ...]:
     """(name, class) of every screen, in :data:`NAMES` order (imported here, when the App builds)."""
     from kiosk.ui.screens.enrol import EnrolScreen
     from kiosk.ui.screens.leaderboard import LeaderboardScreen
+    from kiosk.ui.screens.league import LeagueScreen
     from kiosk.ui.screens.matches import MatchesScreen
     from kiosk.ui.screens.player_history import PlayerHistoryScreen
     from kiosk.ui.screens.players import PlayersScreen
@@ -28,5 +29,5 @@ def screens() -> tuple[tuple[str, type], ...]:
     from kiosk.ui.screens.setup import SetupScreen
     from kiosk.ui.screens.table import TableScreen
     classes = (TableScreen, SetupScreen, RoundEndScreen, SettingsScreen, EnrolScreen, PlayersScreen,
-               LeaderboardScreen, PlayerHistoryScreen, MatchesScreen, ReplayScreen)
+               LeaderboardScreen, PlayerHistoryScreen, MatchesScreen, ReplayScreen, LeagueScreen)
     return tuple(zip(NAMES, classes))

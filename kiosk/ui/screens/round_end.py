@@ -1,18 +1,26 @@
 """The round-end screen: each hand scanned by the camera (spread under it, player by player) or
-touched in card by card, every card put right by touch; then the ranking and the next round."""
+touched in card by card, every card put right by touch; then the ranking and the next round.
+
+The card grid sits beside the hands where the window has room for it with every card big enough
+to touch; on a smaller window (the 7" display) a touch on a hand opens the grid over the screen.
+"""
 
 from __future__ import annotations
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from kiosk.camera.hand_scan import HandDraft, ScannedCard, best_readings, fill_colours
-from kiosk.ui.widgets.cardgrid import CardGrid
+from kiosk.ui.widgets.cardgrid import CARD_COLUMNS, CARD_ROWS, CardGrid, HandPicker
 from kiosk.ui.widgets.hand_chips import ChipFixer, hand_row
 from kiosk.ui.present.table import RoundEndView, present_round_end
 from kiosk.ui.present.scan import chip_code, scan_status
 from kiosk.ui.widgets.common import ALabel, AButton, MirrorBox
 from kiosk.referee.inputs import Touched
+
+GRID_SHARE = 0.64
+"""The card grid's share of the width when it sits beside the hands."""
 
 
 class RoundEndScreen(Screen):
@@ -36,6 +44,28 @@ class RoundEndScreen(Screen):
         """Seats whose scan failed this round."""
         self._key = None
         self._round = None
+        self.picker: HandPicker | None = None
+        """The card grid over the screen (a small window), while open."""
+        self.ids.body.bind(size=lambda *_: self.refresh())
+
+    def grid_inline(self) -> bool:
+        """Whether the card grid fits beside the hands with each card big enough to touch."""
+        from kiosk.ui.app import TAP_PX
+        body, tap, gap = self.ids.body, TAP_PX, self.app.fs(3)
+        return (body.width * GRID_SHARE >= CARD_COLUMNS * tap + (CARD_COLUMNS - 1) * gap
+                and body.height >= CARD_ROWS * tap + (CARD_ROWS - 1) * gap)
+
+    def pick_cards(self, seat: int) -> HandPicker | None:
+        """The card grid over the screen for ``seat``'s hand: each card touched goes in, and it
+        closes once the hand is whole."""
+        self.select(seat)
+        entry = self.view.entries[seat] if self.view is not None and seat < len(self.view.entries) else None
+        if entry is None or not entry.need:
+            return None
+        table = self.app.session.table
+        self.picker = HandPicker(self.app, self, seat, 108 if table.options.deck == 108 else 112)
+        self.picker.open()
+        return self.picker
 
     def on_leave(self, *_args) -> None:
         """Off this screen (a new round, an undo back to the table): the hands are put away and
@@ -186,7 +216,9 @@ class RoundEndScreen(Screen):
         shown = {seat: [chip_code(c) for c in draft.cards] for seat, draft in self.entered.items()}
         view = present_round_end(app.session, t, shown, app.deck)
         can_scan = app.can_scan()
-        key = (view, app.lang, self.selected, self.scanning, self.problem, can_scan)
+        inline = self.grid_inline()
+        key = (view, app.lang, self.selected, self.scanning, self.problem, can_scan, inline, self._room(), app.fs,
+               round(self.ids.body.width))
         if key == self._key and not force:
             return
         self._key, self.view = key, view
@@ -197,13 +229,16 @@ class RoundEndScreen(Screen):
         if not view.scored:
             ids.prompt.raw = self._prompt(view, can_scan)
             ids.prompt.color = (1, 0.6, 0.5, 1) if self.problem else (0.95, 0.95, 0.97, 1)
-            hands = BoxLayout(orientation="vertical", spacing=fs(6), size_hint_x=0.4)
-            for entry in view.entries:
-                hands.add_widget(self._hand_cell(entry, can_scan))
-            grid = CardGrid(108 if table.options.deck == 108 else 112, font=fs(26))
-            grid.bind(on_pick=lambda _g, code: self.add_card(code))
-            for widget in ((grid, hands) if app.rtl else (hands, grid)):
-                body.add_widget(widget)
+            if inline:
+                hands = BoxLayout(orientation="vertical", spacing=fs(6), size_hint_x=1 - GRID_SHARE)
+                for entry in view.entries:
+                    hands.add_widget(self._hand_cell(entry, can_scan))
+                grid = CardGrid(108 if table.options.deck == 108 else 112, font=fs(26), spacing=fs(3))
+                grid.bind(on_pick=lambda _g, code: self.add_card(code))
+                for widget in ((grid, hands) if app.rtl else (hands, grid)):
+                    body.add_widget(widget)
+            else:
+                body.add_widget(self._hand_rows(view, can_scan))
             ids.go.raw = t("record_hands_button")
             ids.go.disabled = not view.can_record or self.scanning is not None
             ids.clear_hand.disabled = False
@@ -239,20 +274,70 @@ class RoundEndScreen(Screen):
             return t("scan_prompt", name=name)
         return t("hands_prompt")
 
+    def _hand_rows(self, view: RoundEndView, can_scan: bool):
+        """The hands one under another, each on one row (its name, its cards, "add a card", Scan);
+        a touch on the name or "add a card" opens the card grid for it. They scroll when many."""
+        from kivy.uix.scrollview import ScrollView
+        app, fs = self.app, self.app.fs
+        height = max(app.tap, fs(80))
+        rows = BoxLayout(orientation="vertical", spacing=fs(6), size_hint_y=None)
+        rows.height = len(view.entries) * height + (len(view.entries) - 1) * fs(6)
+        for entry in view.entries:
+            row = MirrorBox(rtl=app.rtl, spacing=fs(6), size_hint_y=None, height=height)
+            button = self._hand_button(entry, fs(24))
+            button.size_hint_x = None
+            button.width = self._name_width()
+            button.unbind(on_press=button.press)
+            button.bind(on_press=lambda _w, seat=entry.seat: self.pick_cards(seat))
+            row.add_widget(button)
+            chips = hand_row(app, list(entry.cards), lambda index, seat=entry.seat: self.fix(seat, index),
+                             font=fs(24), room=self._room())
+            row.add_widget(chips)
+            add = AButton(raw=app.text("add_card_button"), font_size=fs(22), size_hint_x=None,
+                          width=max(app.tap, fs(150)),
+                          disabled=not entry.need or entry.have >= entry.need)
+            add.bind(on_press=lambda _w, seat=entry.seat: self.pick_cards(seat))
+            row.add_widget(add)
+            if can_scan and entry.need:
+                row.add_widget(self._scan_button(entry, fs(22), size_hint_x=None, width=max(app.tap, fs(110))))
+            else:
+                row.add_widget(Widget(size_hint_x=None, width=max(app.tap, fs(110))))
+            rows.add_widget(row)
+        scroll = ScrollView(do_scroll_x=False, bar_width=fs(6))
+        scroll.add_widget(rows)
+        return scroll
+
+    def _room(self) -> int:
+        """Cards a hand's row shows at full size (each big enough to touch) beside its name and
+        buttons (see :meth:`_hand_rows`)."""
+        app, fs, width = self.app, self.app.fs, self.ids.body.width
+        chips = width - self._name_width() - max(app.tap, fs(150)) - max(app.tap, fs(110)) - 3 * fs(6)
+        return max(3, int(chips // (app.tap + fs(3))))
+
+    def _name_width(self) -> float:
+        return max(self.app.tap, min(self.app.fs(320), self.ids.body.width * 0.3))
+
+    def _hand_button(self, entry, font: float) -> AButton:
+        button = AButton(raw=entry.label, font_size=font, align="start",
+                         tint=(0.45, 0.38, 0.1, 1) if entry.seat == self.selected else
+                         ((0.15, 0.4, 0.25, 1) if entry.have == entry.need else (0.22, 0.24, 0.3, 1)))
+        button.press = lambda _w, seat=entry.seat: self.select(seat)
+        button.bind(on_press=button.press)
+        return button
+
+    def _scan_button(self, entry, font: float, **kwargs) -> AButton:
+        scan = AButton(raw=self.app.text("scan_button"), font_size=font, tint=(0.18, 0.36, 0.55, 1),
+                       disabled=self.scanning is not None, **kwargs)
+        scan.bind(on_press=lambda _w, seat=entry.seat: self.scan(seat))
+        return scan
+
     def _hand_cell(self, entry, can_scan: bool) -> BoxLayout:
         app, fs = self.app, self.app.fs
         cell = BoxLayout(orientation="vertical", spacing=fs(3))
         top = MirrorBox(rtl=app.rtl, spacing=fs(4))
-        button = AButton(raw=entry.label, font_size=fs(22), align="start",
-                         tint=(0.45, 0.38, 0.1, 1) if entry.seat == self.selected else
-                         ((0.15, 0.4, 0.25, 1) if entry.have == entry.need else (0.22, 0.24, 0.3, 1)))
-        button.bind(on_press=lambda _w, seat=entry.seat: self.select(seat))
-        top.add_widget(button)
+        top.add_widget(self._hand_button(entry, fs(22)))
         if can_scan and entry.need:
-            scan = AButton(raw=app.text("scan_button"), font_size=fs(20), size_hint_x=0.36,
-                           tint=(0.18, 0.36, 0.55, 1), disabled=self.scanning is not None)
-            scan.bind(on_press=lambda _w, seat=entry.seat: self.scan(seat))
-            top.add_widget(scan)
+            top.add_widget(self._scan_button(entry, fs(20), size_hint_x=0.36))
         cell.add_widget(top)
         row = hand_row(app, list(entry.cards),
                        lambda index, seat=entry.seat: self.fix(seat, index), font=fs(19))

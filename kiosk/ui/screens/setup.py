@@ -93,12 +93,12 @@ class SetupScreen(Screen):
         ids.preset.raw = f"{t('preset_label')}: {t.preset(draft.preset)}"
         ids.coins.raw = (t("coin_table_stake", stake=draft.stake) if draft.stake else t("coin_table_off"))
         names = draft.player_names(t, app.history)
-        key = (names, app.lang)
+        key = (names, app.lang, app.fs, app.tap)
         if key != self._names_key:
             self._names_key = key
             self._show_names(names)
         values = draft.options()
-        key = (tuple(values.items()), tuple(draft.changes), app.lang)
+        key = (tuple(values.items()), tuple(draft.changes), app.lang, app.fs, app.tap)
         if key != self._options_key:
             self._options_key = key
             self._show_options(values)
@@ -109,7 +109,7 @@ class SetupScreen(Screen):
         for seat, name in enumerate(names):
             chosen = self.draft.is_named(seat)
             button = AButton(raw=self.app.text("seat_name", n=seat + 1, name=name), align="start", font_size=fs(26), size_hint_y=None,
-                             height=fs(54), color=(1, 1, 1, 1) if chosen else (0.6, 0.62, 0.68, 1),
+                             height=max(self.app.tap, fs(54)), color=(1, 1, 1, 1) if chosen else (0.6, 0.62, 0.68, 1),
                              tint=(0.2, 0.3, 0.45, 1) if chosen else (0.18, 0.19, 0.24, 1))
             button.bind(on_press=lambda _w, s=seat: self.choose_seat(s))
             box.add_widget(button)
@@ -118,7 +118,7 @@ class SetupScreen(Screen):
         box, fs, t = self.ids.options, self.app.fs, self.app.text
         box.clear_widgets()
         for name in self.draft.option_names():
-            row = MirrorBox(rtl=self.app.rtl, size_hint_y=None, height=fs(46), spacing=fs(6))
+            row = MirrorBox(rtl=self.app.rtl, size_hint_y=None, height=max(self.app.tap, fs(50)), spacing=fs(6))
             row.add_widget(ALabel(raw=t.option(name), font_size=fs(21), align="start", padding=(fs(12), 0)))
             value = AButton(raw=t.value(name, values[name]), font_size=fs(19), size_hint_x=0.5,
                             tint=(0.45, 0.36, 0.12, 1) if name in self.draft.changes else (0.22, 0.24, 0.3, 1))

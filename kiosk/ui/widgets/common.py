@@ -14,6 +14,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
+from kivy.core.text import Label as CoreLabel
 
 from kiosk.ui.widgets.shapes import COLOUR_RGB, SHAPES, draw_shape
 from kiosk.ui.words.text import to_visual
@@ -22,22 +23,66 @@ FONT = "DejaVuSans"
 """Kivy's bundled font with Arabic presentation forms and Latin (PLATFORM.md §2)."""
 
 
+DEFAULT_FONT = 26
+"""The font size of a label or button given none, at the design window (``app.fs``)."""
+MIN_FONT_RATIO = 0.6
+"""A label's text is made smaller to fit its box, down to this share of its font size (then shortened)."""
+
+_measurers: dict[tuple[str, bool], CoreLabel] = {}
+
+
+def text_extents(text: str, font_size: float, font_name: str = FONT, bold: bool = False) -> tuple[float, float]:
+    """(width, height) of ``text`` (its lines one under another) in this font, unwrapped."""
+    measurer = _measurers.get((font_name, bold))
+    if measurer is None:
+        measurer = _measurers[font_name, bold] = CoreLabel(font_name=font_name, bold=bold)
+    measurer.options["font_size"] = font_size
+    widths, height = [], 0.0
+    for line in text.split("\n"):
+        w, h = measurer.get_extents(line or " ")
+        widths.append(w)
+        height += h
+    return max(widths), height
+
+
 class _Shaped:
     """Shows ``raw`` (logical order) as shaped, reordered text; aligned to the reading side.
 
-    One line, never wrapped (kivy#8189): too long is shortened. Subclasses say how ``_fit``
-    sizes the text box.
+    One line, never wrapped (kivy#8189). Too long for its box, the text is drawn smaller (down
+    to ``fit_floor``, :data:`MIN_FONT_RATIO` unless set, of ``nominal``, the font size the kv
+    rule or caller set), and only then shortened. Subclasses say how ``_fit`` sizes the text box.
     """
 
     def __init__(self, **kwargs):
         kwargs.setdefault("font_name", FONT)
         kwargs.setdefault("shorten", True)
         kwargs.setdefault("valign", "middle")
+        self._fitting = self._defaulting = False
+        self.nominal = 15
         super().__init__(**kwargs)
+        self.nominal = self.font_size
+        """The font size asked for; ``font_size`` is smaller while the text would not fit."""
         self.bind(raw=self._show, rtl=self._show, align=self._show)
-        self.bind(size=self._fit)
+        self.bind(size=self._fit, font_size=self._asked, padding=self._fit_font, fit_floor=self._fit_font)
+        self._app = None
+        if "font_size" not in kwargs:
+            # NOTE: a kv class rule's ``font_size: app.fs(26)`` would override a size given in
+            # Python (kv applies non-constant rules after the constructor's arguments), so the
+            # default size follows the window here, until a kv rule or the caller sets one.
+            from kivy.app import App
+            self._app = App.get_running_app()
+            if self._app is not None and hasattr(self._app, "fs"):
+                self._app.bind(fs=self._default_font)
+                self._default_font()
         self._show()
         self._fit()
+
+    def _default_font(self, *_):
+        self._defaulting = True
+        try:
+            self.font_size = self._app.fs(DEFAULT_FONT)
+        finally:
+            self._defaulting = False
 
     def _show(self, *_):
         self.text = to_visual(self.raw, self.rtl)
@@ -47,19 +92,63 @@ class _Shaped:
             self.halign = "left" if self.rtl else "right"
         else:
             self.halign = "center"
+        self._fit_font()
+
+    def _asked(self, _widget, value):
+        if self._fitting:
+            return
+        if not self._defaulting and self._app is not None:
+            self._app.unbind(fs=self._default_font)         # a size of its own from now on
+            self._app = None
+        self.nominal = value
+        self._fit_font()
+
+    def room(self) -> tuple[float, float]:
+        """The width and height the text may take (Kivy shortens a line wider than its text box
+        less the padding and 2 pixels, in whole pixels)."""
+        pad_x = self.padding[0] + self.padding[2]
+        pad_y = self.padding[1] + self.padding[3]
+        width = self.text_size[0] if self.text_size[0] is not None else self.width
+        height = self.text_size[1] if self.text_size[1] is not None else self.height
+        return max(0, int(width - pad_x - 2)), min(height, self.height) - pad_y
+
+    def _fit_font(self, *_):
+        size = self.nominal
+        if self.text and self.width > 1 and self.height > 1:
+            room_w, room_h = self.room()
+            smallest = self.nominal * self.fit_floor
+            w, h = text_extents(self.text, size, self.font_name, self.bold)
+            if w > room_w or h > room_h:
+                ratio = min(room_w / w if w else 1.0, room_h / h if h else 1.0)
+                size = max(smallest, int(size * ratio * 2) / 2)
+                # NOTE: extents do not shrink exactly in proportion (hinting): step down to fit
+                while size > smallest:
+                    w, h = text_extents(self.text, size, self.font_name, self.bold)
+                    if w <= room_w and h <= room_h:
+                        break
+                    size = max(smallest, size - 0.5)
+        if size != self.font_size:
+            self._fitting = True
+            try:
+                self.font_size = size
+            finally:
+                self._fitting = False
 
 
 class ALabel(_Shaped, Label):
-    """A one-line label for Arabic or English: shaped, never wrapped (too long is shortened)."""
+    """A one-line label for Arabic or English: shaped, never wrapped (too long is drawn smaller)."""
 
     raw = StringProperty("")
     rtl = BooleanProperty(True)
     align = OptionProperty("center", options=["start", "center", "end"])
+    fit_floor = NumericProperty(MIN_FONT_RATIO)
+    """How small the text may be drawn to fit, as a share of ``nominal`` (then it is shortened)."""
 
     def _fit(self, *_):
         # NOTE: kivy#8189, wrapping reverses bidi lines: text_size only aligns, and shorten
         # (never wrap) keeps each label to the one line we converted.
         self.text_size = self.size
+        self._fit_font()
 
 
 class AButton(_Shaped, Button):
@@ -68,10 +157,13 @@ class AButton(_Shaped, Button):
     raw = StringProperty("")
     rtl = BooleanProperty(True)
     align = OptionProperty("center", options=["start", "center", "end"])
+    fit_floor = NumericProperty(MIN_FONT_RATIO)
+    """How small the text may be drawn to fit, as a share of ``nominal`` (then it is shortened)."""
     tint = ListProperty([0.22, 0.24, 0.3, 1])
 
     def _fit(self, *_):
         self.text_size = (max(1, self.width - 12), self.height)
+        self._fit_font()
 
 
 class ColourBadge(Widget):
@@ -197,7 +289,8 @@ class CardView(Widget):
 class MirrorBox(BoxLayout):
     """A row laid out for the reading direction: its children, written left to right in kv
     (English), are shown right to left when ``rtl`` (what is on the right in Arabic is on the
-    left in English)."""
+    left in English). Stood on end (``orientation: "vertical"``, a portrait window) it keeps
+    the kv order, top to bottom."""
 
     rtl = BooleanProperty(False)
 
@@ -205,7 +298,7 @@ class MirrorBox(BoxLayout):
         self._added: list = []
         """The children in the order they were added (kv order: left to right in English)."""
         super().__init__(**kwargs)
-        self.bind(rtl=self._order)
+        self.bind(rtl=self._order, orientation=self._order)
 
     def add_widget(self, widget, *args, **kwargs):
         super().add_widget(widget, *args, **kwargs)
@@ -219,10 +312,30 @@ class MirrorBox(BoxLayout):
 
     def _order(self, *_):
         # NOTE: BoxLayout places children[-1] first (leftmost).
-        wanted = list(self._added) if self.rtl else list(reversed(self._added))
+        mirrored = self.rtl and self.orientation == "horizontal"
+        wanted = list(self._added) if mirrored else list(reversed(self._added))
         if self.children != wanted and len(wanted) == len(self.children):
             self.children = wanted
             self._trigger_layout()
+
+
+class RowButton(ButtonBehavior, MirrorBox):
+    """A row of cells that is one touch target (a leaderboard row): its cells are labels, the
+    whole row a button in ``tint``."""
+
+    tint = ListProperty([0.16, 0.18, 0.23, 1])
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        with self.canvas.before:
+            self._colour = Color(*self.tint)
+            self._back = Rectangle(pos=self.pos, size=self.size)
+        self.bind(pos=self._draw, size=self._draw, state=self._draw, tint=self._draw)
+
+    def _draw(self, *_):
+        lit = 1.5 if self.state == "down" else 1.0
+        self._colour.rgba = [min(1.0, c * lit) for c in self.tint[:3]] + [1]
+        self._back.pos, self._back.size = self.pos, self.size
 
 
 class CardChip(ButtonBehavior, Widget):
@@ -261,5 +374,11 @@ class CardChip(ButtonBehavior, Widget):
                 Line(rounded_rectangle=(self.x + 1, self.y + 1, self.width - 2, self.height - 2,
                                         min(self.size) * 0.12), width=2)
         self._text.text = self.label
-        self._text.font_size = self.font_size
+        size = self.font_size
+        if self.label and self.width > 1:
+            # a narrow chip (many cards in a row) draws its rank smaller rather than past its edges
+            w, h = text_extents(self.label, size, FONT, True)
+            if w > self.width * 0.9 or h > self.height:
+                size = max(1.0, int(size * min(self.width * 0.9 / w, self.height / h) * 2) / 2)
+        self._text.font_size = size
         self._text.pos, self._text.size = self.pos, self.size

@@ -40,31 +40,34 @@ class ChipFixer(ModalView):
     after any change."""
 
     def __init__(self, app, draft: HandDraft, index: int, on_change: Callable[[], object], **kwargs):
-        kwargs.setdefault("size_hint", (0.7, 0.62))
+        kwargs.setdefault("size_hint", (0.8, 0.9))
         super().__init__(**kwargs)
         self.app, self.draft, self.index, self.on_change = app, draft, index, on_change
         fs, t = app.fs, app.text
         card = draft.cards[index]
         box = BoxLayout(orientation="vertical", spacing=fs(10), padding=fs(12))
         box.add_widget(ALabel(raw=t("fix_title", card=card_words(app.wording(), card)), font_size=fs(30),
-                              size_hint_y=0.18))
-        chip_row = BoxLayout(size_hint_y=0.22)
+                              size_hint_y=None, height=fs(50)))
+        chip_row = BoxLayout(size_hint_y=None, height=max(app.tap, fs(100)))
         chip_row.add_widget(Widget())
         chip_row.add_widget(CardChip(code=chip_code(card), label=short_name(chip_code(card)), font_size=fs(30),
-                                     size_hint_x=None, width=fs(70)))
+                                     size_hint_x=None, width=max(app.tap, fs(70))))
         chip_row.add_widget(Widget())
         box.add_widget(chip_row)
         if not card.is_wild:
-            colours = MirrorBox(rtl=app.rtl, spacing=fs(10), size_hint_y=0.34)
+            colours = MirrorBox(rtl=app.rtl, spacing=fs(10))
             for colour in COLOURS:
                 column = BoxLayout(orientation="vertical", spacing=fs(4))
                 button = ColourButton(colour=colour, radius=fs(12))
                 button.bind(on_press=lambda _w, c=colour: self.colour(c))
                 column.add_widget(button)
-                column.add_widget(ALabel(raw=colour_words(t, colour, app.deck), font_size=fs(17), size_hint_y=0.3))
+                column.add_widget(ALabel(raw=colour_words(t, colour, app.deck), font_size=fs(17), size_hint_y=None,
+                                         height=fs(30), fit_floor=0.5))
                 colours.add_widget(column)
             box.add_widget(colours)
-        actions = MirrorBox(rtl=app.rtl, spacing=fs(10), size_hint_y=0.2)
+        else:
+            box.add_widget(Widget())
+        actions = MirrorBox(rtl=app.rtl, spacing=fs(10), size_hint_y=None, height=max(app.tap, fs(70)))
         for key, act, tint in (("remove_card_button", self.remove, (0.55, 0.15, 0.18, 1)),
                                ("change_card_button", self.change, (0.22, 0.24, 0.3, 1)),
                                ("cancel_button", self.dismiss, (0.22, 0.24, 0.3, 1))):

@@ -16,7 +16,7 @@ class NameKeyboard(ModalView):
 
     def __init__(self, app, title: str, on_done: Callable[[str], object], *, text: str = "",
                  layout: str | None = None, **kwargs):
-        kwargs.setdefault("size_hint", (0.96, 0.9))
+        kwargs.setdefault("size_hint", (0.98, 0.96))
         kwargs.setdefault("auto_dismiss", False)
         super().__init__(**kwargs)
         self.app = app
@@ -25,12 +25,13 @@ class NameKeyboard(ModalView):
         self._on_done = on_done
         fs = app.fs
         box = BoxLayout(orientation="vertical", spacing=fs(8), padding=fs(10))
-        box.add_widget(ALabel(raw=title, font_size=fs(26), size_hint_y=0.1, color=(0.7, 0.75, 0.85, 1)))
-        self.shown = ALabel(raw="", font_size=fs(44), size_hint_y=0.16)
+        box.add_widget(ALabel(raw=title, font_size=fs(26), size_hint_y=None, height=fs(44),
+                              color=(0.7, 0.75, 0.85, 1)))
+        self.shown = ALabel(raw="", font_size=fs(44), size_hint_y=None, height=fs(64))
         box.add_widget(self.shown)
         self.keys = BoxLayout(orientation="vertical", spacing=fs(6))
         box.add_widget(self.keys)
-        bottom = MirrorBox(spacing=fs(8), size_hint_y=0.14, rtl=app.rtl)
+        bottom = MirrorBox(spacing=fs(8), size_hint_y=None, height=max(app.tap, fs(80)), rtl=app.rtl)
         t = app.text
         for raw, action, hint in (("ع / ABC", self.switch, 0.16), (t("space_key"), lambda: self.key(SPACE), 0.34),
                                   ("⌫", lambda: self.key(BACKSPACE), 0.12), (t("cancel_button"), self.dismiss, 0.17),

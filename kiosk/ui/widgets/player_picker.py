@@ -17,28 +17,28 @@ class PlayerPicker(ModalView):
     """The regulars as large buttons; "new player" opens the keyboard; ``on_pick(player_id)``."""
 
     def __init__(self, app, on_pick: Callable[[int], object], *, exclude=frozenset(), **kwargs):
-        kwargs.setdefault("size_hint", (0.8, 0.86))
+        kwargs.setdefault("size_hint", (0.9, 0.94))
         super().__init__(**kwargs)
         self.app = app
         self._on_pick = on_pick
         fs, t = app.fs, app.text
         box = BoxLayout(orientation="vertical", spacing=fs(8), padding=fs(10))
-        box.add_widget(ALabel(raw=t("pick_player_title"), font_size=fs(34), size_hint_y=0.12))
+        box.add_widget(ALabel(raw=t("pick_player_title"), font_size=fs(34), size_hint_y=None, height=fs(56)))
         grid = GridLayout(cols=3, spacing=fs(8), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         self.choices = []
         for player in app.history.players():
             if player.id in exclude:
                 continue
-            button = AButton(raw=player.name(app.lang), font_size=fs(28), size_hint_y=None, height=fs(70),
-                             tint=(0.2, 0.3, 0.45, 1))
+            button = AButton(raw=player.name(app.lang), font_size=fs(28), size_hint_y=None,
+                             height=max(app.tap, fs(70)), tint=(0.2, 0.3, 0.45, 1))
             button.bind(on_press=lambda _w, pid=player.id: self.pick(pid))
             grid.add_widget(button)
             self.choices.append(button)
         scroll = ScrollView(do_scroll_x=False)
         scroll.add_widget(grid)
         box.add_widget(scroll)
-        row = BoxLayout(spacing=fs(8), size_hint_y=0.14)
+        row = BoxLayout(spacing=fs(8), size_hint_y=None, height=max(app.tap, fs(76)))
         new = AButton(raw=t("new_player_button"), font_size=fs(28), tint=(0.15, 0.5, 0.3, 1))
         new.bind(on_press=lambda _w: self.new_player())
         cancel = AButton(raw=t("cancel_button"), font_size=fs(28))

@@ -107,7 +107,10 @@ class VerdictScan(ModalView):
         self.status.color = (1, 0.35, 0.35, 1) if view.held else (0.5, 0.95, 0.6, 1) if view.held is False \
             else (1, 0.8, 0.3, 1)
         self.chips.clear_widgets()
-        self.chips.add_widget(hand_row(app, list(view.chips), self.fix, font=app.fs(28), room=14))
+        from kivy.core.window import Window
+        width = Window.width * self.size_hint_x - 2 * app.fs(12)
+        room = max(6, min(14, int(width // (app.tap + app.fs(3)))))          # each card big enough to touch
+        self.chips.add_widget(hand_row(app, list(view.chips), self.fix, font=app.fs(28), room=room))
         self.confirm.raw = view.confirm_text
         self.confirm.disabled = view.held is None or self.scanning
         self.confirm.tint = (0.65, 0.12, 0.2, 1) if view.held else (0.15, 0.5, 0.3, 1)

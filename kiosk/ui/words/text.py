@@ -19,6 +19,7 @@ except ImportError:                                   # pragma: no cover - Debia
     from bidi.algorithm import get_display
 
 from kiosk.ui.words.options import OPTION_TEXT, UNITS
+from kiosk.ui.words.league import LEAGUE_TEXT
 from kiosk.ui.words.players import PLAYERS_TEXT
 from kiosk.ui.words.scan import SCAN_TEXT
 
@@ -97,6 +98,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "paused_title": ("اللعب متوقف", "Play is paused"),
     "resumed_note": ("رجعنا بعد إعادة التشغيل: المباراة محفوظة", "Resumed after a restart: the match is saved"),
     "pick_card_title": ("اختر الورقة الصحيحة", "Pick the right card"),
+    "question_title": ("أي ورقة نزلت؟", "Which card was played?"),
+    "question_other": ("ورقة ثانية", "Another card"),
+    "question_none": ("ما نزلت ورقة", "No card"),
     "cancel_button": ("إلغاء", "Cancel"),
     "demo_badge": ("عرض تجريبي", "Demo"),
     "warning_disk": ("القرص ممتلئ: اللعب مستمر والحفظ ينتظر", "Disk full: play goes on, saving waits"),
@@ -248,6 +252,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 CATALOGUE.update(OPTION_TEXT)
 CATALOGUE.update(PLAYERS_TEXT)
 CATALOGUE.update(SCAN_TEXT)
+CATALOGUE.update(LEAGUE_TEXT)
 CATALOGUE.update({
     # What the camera calibration (vision/pile/calibrate.py) found wrong, said to the table.
     "calibration_no_card": ("ضع ورقة مكان الكومة", "Put a card where the pile goes"),

@@ -3,8 +3,11 @@
 import os
 
 os.environ.update(SDL_VIDEODRIVER="offscreen", KIVY_WINDOW="sdl2", KIVY_NO_ARGS="1", KIVY_NO_CONFIG="1",
-                  KIVY_NO_FILELOG="1", KIVY_LOG_MODE="PYTHON",
-                  KCFG_GRAPHICS_WIDTH="1280", KCFG_GRAPHICS_HEIGHT="720")
+                  KIVY_NO_FILELOG="1", KIVY_LOG_MODE="PYTHON")
+# NOTE: offscreen, a window made larger than it was created draws only its first size's area
+# (the rest of a screenshot is garbage): scripts shooting big windows create a big one first.
+os.environ.setdefault("KCFG_GRAPHICS_WIDTH", "1280")
+os.environ.setdefault("KCFG_GRAPHICS_HEIGHT", "720")
 
 import pytest  # noqa: E402
 

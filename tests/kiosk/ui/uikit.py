@@ -7,7 +7,13 @@ from kivy.core.window import Window
 
 from kiosk.ui.app import OonaApp, save_screenshot
 
-SIZE = (1280, 720)
+SIZE = [1280, 720]
+"""The window's size for :func:`mount` (``screens_for_docs.py --size`` and the fit test change it)."""
+
+
+def set_size(width: int, height: int) -> None:
+    """Mount the next apps in a window of this size."""
+    SIZE[:] = [width, height]
 
 
 def frames(n: int = 4) -> None:
@@ -27,7 +33,8 @@ def mount(app: OonaApp):
     while _mounted:
         _mounted.pop().dispatch("on_stop")
     _mounted.append(app)
-    Window.size = SIZE
+    if tuple(Window.size) != tuple(SIZE):
+        Window.size = tuple(SIZE)
     for child in list(Window.children):
         Window.remove_widget(child)
     root = app.build()

@@ -1,0 +1,118 @@
+"""The sync engine's port: what the league screen asks of whatever copies the league folder
+between kiosks (this kiosk's device id, the peers and when each was last seen, who asks to
+join, accepting one), and the engine for a kiosk that syncs with nobody.
+
+Backends: :mod:`kiosk.league.syncthing` (the real one), :class:`kiosk.league.fake.FolderSync`
+(the shipped fake: other league folders on this machine, copied on :meth:`SyncEngine.scan`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kiosk.league.errors import KioskIdError
+
+DEVICE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+DEVICE_ID = re.compile(r"^[A-Z2-7]{7}(-[A-Z2-7]{7}){7}$")
+
+
+@dataclass(frozen=True)
+class Peer:
+    """Another kiosk of the venue, as the engine knows it."""
+
+    device: str
+    name: str
+    """What it calls itself (its kiosk id, for ours), or ``""``."""
+    connected: bool = False
+    last_seen: str | None = None
+    """Local time it was last connected (``None``: never)."""
+    completion: float | None = None
+    """How much of our folder it has, in percent, when known."""
+
+
+@dataclass(frozen=True)
+class SyncStatus:
+    """The engine now."""
+
+    device: str | None
+    """This kiosk's device id (``None`` with no engine)."""
+    state: str
+    """``off`` (no engine), ``idle``, ``syncing``, ``scanning``, ``error`` or ``unreachable``."""
+    peers: tuple[Peer, ...] = ()
+    pending: tuple[Peer, ...] = ()
+    """Devices that asked to join (tried to connect) and are not accepted yet."""
+    problem: str | None = None
+    """Why the engine cannot be used, for the log and the screen."""
+
+
+class SyncEngine:
+    """The port. Every call is quick (a local socket); none raises for an engine that is away:
+    :meth:`status` says ``unreachable`` and why."""
+
+    def status(self) -> SyncStatus:
+        raise NotImplementedError
+
+    def add_peer(self, device: str, name: str = "") -> None:
+        """Share the venue's folder with another kiosk (its device id, read off its QR code).
+
+        :raises KioskIdError: not a device id. :raises SyncUnavailableError, SyncRefusedError:
+        """
+        raise NotImplementedError
+
+    def remove_peer(self, device: str) -> None:
+        raise NotImplementedError
+
+    def scan(self) -> None:
+        """Look at the folder now (after this kiosk wrote to it) rather than at the next look."""
+
+    def close(self) -> None:
+        """Idempotent."""
+
+
+class NoSync(SyncEngine):
+    """A kiosk that syncs with nobody (no engine installed, or a venue on USB sticks alone)."""
+
+    def __init__(self, why: str | None = None):
+        self.why = why
+
+    def status(self) -> SyncStatus:
+        return SyncStatus(None, "off", problem=self.why)
+
+    def add_peer(self, device: str, name: str = "") -> None:
+        from kiosk.league.errors import SyncUnavailableError
+        raise SyncUnavailableError(self.why or "this kiosk has no sync engine")
+
+    def remove_peer(self, device: str) -> None:
+        self.add_peer(device)
+
+
+def check_device_id(text: str) -> str:
+    """A Syncthing device id as people type it (spaces, lower case, no dashes), checked and
+    written out the one way: 8 groups of 7 with their check characters.
+
+    >>> check_device_id("elopytl eezzo75urbj7wn 2nli3su-45boiji-od75xrp-s6yzqwa-bt7esq4")
+    'ELOPYTL-EEZZO75-URBJ7WN-2NLI3SU-45BOIJI-OD75XRP-S6YZQWA-BT7ESQ4'
+    >>> check_device_id("ELOPYTL-EEZZO75-URBJ7WN-2NLI3SU-45BOIJI-OD75XRP-S6YZQWA-BT7ESQ5")
+    Traceback (most recent call last):
+    ...
+    kiosk.league.errors.KioskIdError: 'ELOPYTL-EEZZO75-URBJ7WN-2NLI3SU-45BOIJI-OD75XRP-S6YZQWA-BT7ESQ5': a check character is wrong (mistyped?)
+    """
+    raw = re.sub(r"[\s-]", "", str(text).upper())
+    if len(raw) != 56 or any(c not in DEVICE_ALPHABET for c in raw):
+        raise KioskIdError("not a device id (56 letters A-Z and digits 2-7, in groups of 7)", value=str(text))
+    for group in range(4):
+        chunk = raw[group * 14: group * 14 + 14]
+        if luhn32(chunk[:13]) != chunk[13]:
+            raise KioskIdError("a check character is wrong (mistyped?)", value=str(text))
+    return "-".join(raw[i:i + 7] for i in range(0, 56, 7))
+
+
+def luhn32(text: str) -> str:
+    """Syncthing's check character for 13 base-32 characters (Luhn mod 32)."""
+    factor, total, n = 1, 0, 32
+    for char in text:
+        addend = factor * DEVICE_ALPHABET.index(char)
+        factor = 1 if factor == 2 else 2
+        total += addend // n + addend % n
+    return DEVICE_ALPHABET[(n - total % n) % n]

@@ -1,0 +1,91 @@
+"""Check every shot of ``scenes.py`` at every window size in both languages (what ``test_fit.py``
+asserts), printing what does not fit; with a folder, a screenshot of each shot at each size.
+
+    .venv/bin/python tests/kiosk/ui/fit_report.py [--sizes 800x480,1280x720] [--shots table,setup] [--png DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parents[2]))
+if "--png" in sys.argv:           # a window as big as any size shot, so each is drawn whole
+    import os
+    os.environ.setdefault("KCFG_GRAPHICS_WIDTH", "1920")
+    os.environ.setdefault("KCFG_GRAPHICS_HEIGHT", "1280")
+import conftest  # noqa: E402,F401  (offscreen Kivy settings)
+
+from kivy.core.window import Window  # noqa: E402
+
+import fit  # noqa: E402
+from scenes import SCENES  # noqa: E402
+from screens_for_docs import close  # noqa: E402
+from uikit import SIZE, frames, set_size, shot  # noqa: E402
+
+SIZES = ((800, 480), (1024, 600), (1280, 720), (1280, 800), (1920, 1080), (720, 1280))
+"""The official 7" display, the common 7" HDMI panels, 720p, 10" panels, 1080p, and portrait."""
+TAP_AT = (800, 480)
+"""Where touch targets are measured: 9 mm on the official 7" display."""
+
+
+def check_all(sizes=SIZES, shots=None, langs=("ar", "en"), png: Path | None = None,
+              scenes=SCENES) -> dict[tuple, list[str]]:
+    """{(shot, lang, "WxH"): problems} for every shot (or those named) that has any."""
+    found: dict[tuple, list[str]] = {}
+    start = list(SIZE)
+    try:
+        for scene in scenes:
+            for lang in langs:
+                for step in scene(lang):
+                    if shots is not None and step.name not in shots:
+                        continue
+                    for size in sizes:
+                        Window.size = size
+                        frames(2)
+                        modal = step.opens() if step.opens is not None else None
+                        frames(2)
+                        where = (step.name, lang, f"{size[0]}x{size[1]}")
+                        said = fit.problems(tap=fit_tap(size))
+                        if said:
+                            found[where] = said
+                        if png is not None:
+                            shot(png / f"{step.name}-{lang}-{size[0]}x{size[1]}.png")
+                        close(modal)
+    finally:
+        set_size(*start)
+        Window.size = tuple(start)
+    return found
+
+
+def fit_tap(size) -> float | None:
+    from kiosk.ui.app import TAP_PX
+    return TAP_PX if tuple(size) == TAP_AT else None
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", help="WxH,WxH")
+    parser.add_argument("--shots", help="name,name")
+    parser.add_argument("--lang", choices=["ar", "en"])
+    parser.add_argument("--png", type=Path)
+    args = parser.parse_args(argv)
+    sizes = tuple(tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")) if args.sizes else SIZES
+    if args.png:
+        args.png.mkdir(parents=True, exist_ok=True)
+    t0 = time.perf_counter()
+    found = check_all(sizes, set(args.shots.split(",")) if args.shots else None,
+                      (args.lang,) if args.lang else ("ar", "en"), args.png)
+    for where, said in found.items():
+        print("==", *where, len(said))
+        for line in said:
+            print("   ", line)
+    print(f"{sum(map(len, found.values()))} problems in {len(found)} shots, {time.perf_counter() - t0:.1f} s")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

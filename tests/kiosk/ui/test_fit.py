@@ -1,0 +1,56 @@
+"""Every screen fits every display: each shot of ``scenes.py`` (every screen, the table in each of
+its modes, the modal views) in Arabic and English at 800 × 480 (the official 7" display),
+1024 × 600, 1280 × 720, 1280 × 800, 1920 × 1080 and portrait 720 × 1280: every piece inside the
+window and apart from the others on its layer, every label's text whole (not shortened) in its
+box, and at 800 × 480 every touch target at least 58 pixels (9 mm) each way (``fit.py``).
+
+Each scene is built once per language; the window is resized under each of its shots.
+``fit_report.py`` prints the same findings (and screenshots each shot at each size).
+"""
+
+import pytest
+
+from fit_report import SIZES, check_all
+from scenes import SCENES
+
+pytestmark = [pytest.mark.ui, pytest.mark.slow]
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+@pytest.mark.parametrize("scene", SCENES, ids=[s.__name__.removesuffix("_scene") for s in SCENES])
+def test_every_shot_fits_every_window(scene, lang):
+    found = check_all(SIZES, langs=(lang,), scenes=(scene,))
+    said = [f"{' '.join(where)}: {line}" for where, lines in found.items() for line in lines]
+    assert not said, f"{len(said)} problems:\n" + "\n".join(said[:60])
+
+
+def test_the_check_sees_what_does_not_fit(session):
+    """The check itself: a label too long for its box, a button too small to touch, two
+    buttons on top of each other and one off the window are all reported."""
+    from kivy.core.window import Window
+    from kivy.uix.floatlayout import FloatLayout
+
+    import fit
+    from kiosk.ui.app import OonaApp
+    from kiosk.ui.widgets.common import ALabel, AButton
+    from uikit import frames, mount
+
+    app = OonaApp(session, lang="en")
+    mount(app)
+    layer = FloatLayout()
+    layer.add_widget(ALabel(raw="a label far too long for its little box", font_size=30,
+                            size_hint=(None, None), size=(60, 40), pos=(10, 10)))
+    layer.add_widget(AButton(raw="tiny", size_hint=(None, None), size=(40, 40), pos=(300, 10)))
+    layer.add_widget(AButton(raw="a", size_hint=(None, None), size=(100, 100), pos=(400, 200)))
+    layer.add_widget(AButton(raw="b", size_hint=(None, None), size=(100, 100), pos=(450, 250)))
+    layer.add_widget(AButton(raw="c", size_hint=(None, None), size=(100, 100), pos=(Window.width - 50, 300)))
+    Window.add_widget(layer)
+    try:
+        frames(2)
+        said = "\n".join(fit.problems(tap=58))
+    finally:
+        Window.remove_widget(layer)
+    assert "cut: ALabel 'a label far too long" in said
+    assert "too small to touch: AButton 'tiny'" in said
+    assert "overlap: AButton 'a'" in said and "AButton 'b'" in said
+    assert "off the window: AButton 'c'" in said
