@@ -116,32 +116,25 @@ if [ "$(stat -c %U /etc/oona/kiosk.toml)" != oona ]; then     # the kiosk may ke
 fi
 
 # 5. The service -------------------------------------------------------------------------------
+# service NAME: install systemd/NAME.service (with this prefix) and enable it, if not done already
+service() {
+  local unit=/etc/systemd/system/$1.service expected
+  expected=$(sed "s#/opt/oona-kiosk#$PREFIX#g" "$SRC/systemd/$1.service")
+  if [ "$(cat "$unit" 2>/dev/null)" != "$expected" ]; then
+    printf '%s\n' "$expected" > "$unit"
+    chmod 0644 "$unit"
+    [ -d /run/systemd/system ] && systemctl daemon-reload
+    did "unit $1 installed"
+  fi
+  if [ "$ENABLE" = 1 ] && ! systemctl is-enabled --quiet "$1" 2>/dev/null; then
+    systemctl enable --quiet "$1"
+    did "service $1 enabled"
+  fi
+}
 say "service oona-kiosk"
-unit=/etc/systemd/system/oona-kiosk.service
-expected=$(sed "s#/opt/oona-kiosk#$PREFIX#g" "$SRC/systemd/oona-kiosk.service")
-if [ "$(cat "$unit" 2>/dev/null)" != "$expected" ]; then
-  printf '%s\n' "$expected" > "$unit"
-  chmod 0644 "$unit"
-  [ -d /run/systemd/system ] && systemctl daemon-reload
-  did "unit installed"
-fi
-if [ "$ENABLE" = 1 ] && ! systemctl is-enabled --quiet oona-kiosk 2>/dev/null; then
-  systemctl enable --quiet oona-kiosk
-  did "service enabled"
-fi
+service oona-kiosk
 say "service oona-sync (Syncthing, LAN only)"
-unit=/etc/systemd/system/oona-sync.service
-expected=$(sed "s#/opt/oona-kiosk#$PREFIX#g" "$SRC/systemd/oona-sync.service")
-if [ "$(cat "$unit" 2>/dev/null)" != "$expected" ]; then
-  printf '%s\n' "$expected" > "$unit"
-  chmod 0644 "$unit"
-  [ -d /run/systemd/system ] && systemctl daemon-reload
-  did "sync unit installed"
-fi
-if [ "$ENABLE" = 1 ] && ! systemctl is-enabled --quiet oona-sync 2>/dev/null; then
-  systemctl enable --quiet oona-sync
-  did "sync service enabled"
-fi
+service oona-sync
 if [ "$DESKTOP" = 0 ] && [ "$(systemctl get-default 2>/dev/null)" != "multi-user.target" ]; then
   systemctl set-default --quiet multi-user.target
   did "boots to the console (no desktop)"

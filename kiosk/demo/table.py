@@ -330,7 +330,7 @@ class DemoTable:
         finally:
             self._sending = False
         if not outcome.accepted:
-            self.sim._pre = None
+            self.sim.forget()
             log.info("demo %s refused: %s", event.name, outcome.refused.reason)
             return False
         Simulator.emit(self.sim, outcome.event)

@@ -79,6 +79,10 @@ class Simulator:
         """Remember the cards before the simulator moves any for the coming event (for undo)."""
         self._pre = self._snapshot()
 
+    def forget(self) -> None:
+        """The coming event was refused: forget the cards remembered for it by :meth:`begin`."""
+        self._pre = None
+
     def emit(self, event: Event) -> bool:
         """Apply ``event`` to the table and mirror its card movements; False if refused."""
         table = self.table
