@@ -87,6 +87,7 @@ def test_the_decks_faces_are_drawn_when_a_watcher_is_built(watcher_factory):
     own when the watcher is built, not on the first landing."""
     from vision.pile import faces as pile_faces
 
+    pile_faces.stop_warming()              # none still being drawn by an earlier test's watcher
     pile_faces._books.clear()
     watcher = watcher_factory()
     assert watcher.warming is not None

@@ -81,7 +81,8 @@ def shown(history: History) -> dict:
     since, until = period("month", __import__("datetime").date.today())
     board = [(s.player.name("en"), s.figures) for s in standings(history)]
     month = [(s.player.name("en"), s.figures) for s in standings(history, since=since, until=until)]
-    matches = sorted((tuple(history.player(p).name("en") for p in m["seats"]), m["over"], m["closed"],
+    # a seat is None while its player's file has not arrived yet (the match came first): not there yet
+    matches = sorted((tuple("" if p is None else history.player(p).name("en") for p in m["seats"]), m["over"], m["closed"],
                       tuple((r["round"], r["winner"], tuple(r["scores"])) for r in m["rounds"]))
                      for m in history.matches())
     return {"players": players, "balances": balances, "standings": board, "month": month, "matches": matches}
