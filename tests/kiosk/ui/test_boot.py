@@ -72,8 +72,7 @@ def probed(tmp_path, monkeypatch):
     from kivy.input.factory import MotionEventFactory
     from kivy.input.providers import mtdev, probesysfs
 
-    if MotionEventFactory.get("mtdev") is None:
-        pytest.skip("libmtdev is not installed")
+    assert MotionEventFactory.get("mtdev") is not None, "libmtdev is not installed (Debian libmtdev1: make deb-deps)"
     folders = fake_sysfs(tmp_path)
     monkeypatch.setattr(probesysfs, "_cache_xinput", [])
     monkeypatch.setattr(probesysfs, "get_inputs", lambda path: [probesysfs.Input(str(f)) for f in folders])
