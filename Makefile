@@ -40,12 +40,15 @@ test-serial: $(STAMP) deb-deps
 run: $(STAMP) deb-deps
 	$(PY) -m kiosk
 
+# One BLAS thread, as the kiosk runs (vision/threads.py); a benchmark imports numpy itself.
+ONE_THREAD := OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
+
 bench: $(STAMP) deb-deps
 	$(PY) benchmarks/bench_replay.py
 	$(PY) benchmarks/bench_kiosk.py
-	OMP_NUM_THREADS=1 $(PY) benchmarks/bench_vision.py
-	OMP_NUM_THREADS=1 $(PY) benchmarks/bench_watcher.py
-	OMP_NUM_THREADS=1 $(PY) benchmarks/bench_handscan.py
+	$(ONE_THREAD) $(PY) benchmarks/bench_vision.py
+	$(ONE_THREAD) $(PY) benchmarks/bench_watcher.py
+	$(ONE_THREAD) $(PY) benchmarks/bench_handscan.py
 
 # Retrain the card recogniser's models (vision/models/{oona,classic}.npz) from fixed seeds, one core.
 vision-model: $(STAMP) deb-deps

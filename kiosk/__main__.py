@@ -21,11 +21,15 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from kiosk.camera.decks import DeckChoice, Decks
-from kiosk.referee.journal import MatchStore
-from kiosk.referee.ports import HardwareFeedback, RecordingFeedback
-from kiosk.referee.inputs import ButtonFreed, ButtonStuck, CameraChanged, SeatPressed
-from kiosk.referee.session import Session
+from vision.threads import one_blas_thread
+
+one_blas_thread()                       # before anything below imports numpy
+
+from kiosk.camera.decks import DeckChoice, Decks  # noqa: E402
+from kiosk.referee.journal import MatchStore  # noqa: E402
+from kiosk.referee.ports import HardwareFeedback, RecordingFeedback  # noqa: E402
+from kiosk.referee.inputs import ButtonFreed, ButtonStuck, CameraChanged, SeatPressed  # noqa: E402
+from kiosk.referee.session import Session  # noqa: E402
 
 log = logging.getLogger("kiosk")
 

@@ -2,9 +2,13 @@
 
 import threading
 
-import pytest
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory, MockPWMPin
+from vision.threads import one_blas_thread
+
+one_blas_thread()                       # before any test imports numpy, as the app does
+
+import pytest  # noqa: E402
+from gpiozero import Device  # noqa: E402
+from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
 
 
 @pytest.fixture

@@ -6,9 +6,13 @@ import json
 import sys
 from pathlib import Path
 
-import cv2
+from vision.threads import one_blas_thread
 
-from vision.errors import VisionError
+one_blas_thread()                       # before cv2 and numpy are imported
+
+import cv2  # noqa: E402
+
+from vision.errors import VisionError  # noqa: E402
 
 
 def _deck(args) -> int:

@@ -8,6 +8,7 @@ os.environ.update(SDL_VIDEODRIVER="offscreen", KIVY_WINDOW="sdl2", KIVY_NO_ARGS=
 # (the rest of a screenshot is garbage): scripts shooting big windows create a big one first.
 os.environ.setdefault("KCFG_GRAPHICS_WIDTH", "1280")
 os.environ.setdefault("KCFG_GRAPHICS_HEIGHT", "720")
+os.environ.setdefault("KCFG_GRAPHICS_MAXFPS", "0")      # frames() never waits for the next 60th of a second
 
 import pytest  # noqa: E402
 

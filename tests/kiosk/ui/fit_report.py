@@ -25,7 +25,7 @@ from kivy.core.window import Window  # noqa: E402
 import fit  # noqa: E402
 from scenes import SCENES  # noqa: E402
 from screens_for_docs import close  # noqa: E402
-from uikit import SIZE, frames, set_size, shot  # noqa: E402
+from uikit import SIZE, frames, lay_out, set_size, shot  # noqa: E402
 
 SIZES = ((800, 480), (1024, 600), (1280, 720), (1280, 800), (1920, 1080), (720, 1280))
 """The official 7" display, the common 7" HDMI panels, 720p, 10" panels, 1080p, and portrait."""
@@ -38,6 +38,7 @@ def check_all(sizes=SIZES, shots=None, langs=("ar", "en"), png: Path | None = No
     """{(shot, lang, "WxH"): problems} for every shot (or those named) that has any."""
     found: dict[tuple, list[str]] = {}
     start = list(SIZE)
+    settle = lay_out if png is None else frames     # drawn only for the screenshots
     try:
         for scene in scenes:
             for lang in langs:
@@ -46,9 +47,9 @@ def check_all(sizes=SIZES, shots=None, langs=("ar", "en"), png: Path | None = No
                         continue
                     for size in sizes:
                         Window.size = size
-                        frames(2)
+                        settle(2)
                         modal = step.opens() if step.opens is not None else None
-                        frames(2)
+                        settle(2)
                         where = (step.name, lang, f"{size[0]}x{size[1]}")
                         said = fit.problems(tap=fit_tap(size))
                         if said:

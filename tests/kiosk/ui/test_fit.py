@@ -33,7 +33,7 @@ def test_the_check_sees_what_does_not_fit(session):
     import fit
     from kiosk.ui.app import OonaApp
     from kiosk.ui.widgets.common import ALabel, AButton
-    from uikit import frames, mount
+    from uikit import lay_out, mount
 
     app = OonaApp(session, lang="en")
     mount(app)
@@ -46,7 +46,7 @@ def test_the_check_sees_what_does_not_fit(session):
     layer.add_widget(AButton(raw="c", size_hint=(None, None), size=(100, 100), pos=(Window.width - 50, 300)))
     Window.add_widget(layer)
     try:
-        frames(2)
+        lay_out(2)                      # as check_all does: laid out, not drawn
         said = "\n".join(fit.problems(tap=58))
     finally:
         Window.remove_widget(layer)

@@ -16,6 +16,18 @@ def set_size(width: int, height: int) -> None:
     SIZE[:] = [width, height]
 
 
+def lay_out(n: int = 2) -> None:
+    """Let Kivy run what was scheduled (layouts, label textures) ``n`` times without drawing:
+    enough to measure where everything is, and much cheaper than :func:`frames` in software GL."""
+    from kivy.clock import Clock
+    from kivy.lang import Builder
+    for _ in range(n):
+        Clock.tick()
+        Builder.sync()
+        Clock.tick_draw()
+        Builder.sync()
+
+
 def frames(n: int = 4) -> None:
     """Let Kivy lay out and draw ``n`` times (and run what was scheduled)."""
     for _ in range(n):
