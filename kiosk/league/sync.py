@@ -8,10 +8,14 @@ Backends: :mod:`kiosk.league.syncthing` (the real one), :class:`kiosk.league.fak
 
 from __future__ import annotations
 
+import logging
 import re
+import threading
 from dataclasses import dataclass
 
 from kiosk.league.errors import KioskIdError
+
+log = logging.getLogger("kiosk.league")
 
 DEVICE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 DEVICE_ID = re.compile(r"^[A-Z2-7]{7}(-[A-Z2-7]{7}){7}$")
@@ -38,7 +42,8 @@ class SyncStatus:
     device: str | None
     """This kiosk's device id (``None`` with no engine)."""
     state: str
-    """``off`` (no engine), ``idle``, ``syncing``, ``scanning``, ``error`` or ``unreachable``."""
+    """``off`` (no engine), ``asking`` (no answer yet), ``idle``, ``syncing``, ``scanning``,
+    ``error`` or ``unreachable``."""
     peers: tuple[Peer, ...] = ()
     pending: tuple[Peer, ...] = ()
     """Devices that asked to join (tried to connect) and are not accepted yet."""
@@ -85,6 +90,54 @@ class NoSync(SyncEngine):
 
     def remove_peer(self, device: str) -> None:
         self.add_peer(device)
+
+
+class PolledSync(SyncEngine):
+    """An engine whose status is asked on a thread of its own, every ``every`` seconds and at
+    once after a change, so that the screen reads the newest answer without waiting (Syncthing
+    may take its whole timeout to say it is away). STYLE.md §8: the thread only asks and keeps
+    the answer; :meth:`close` stops it."""
+
+    def __init__(self, engine: SyncEngine, *, every: float = 3.0):
+        self.engine = engine
+        self.every = every
+        self._latest = SyncStatus(None, "asking")
+        self._wake = threading.Event()
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._ask, name="league-sync-status", daemon=True)
+        self._thread.start()
+
+    def status(self) -> SyncStatus:
+        return self._latest
+
+    def add_peer(self, device: str, name: str = "") -> None:
+        self.engine.add_peer(device, name)
+        self._wake.set()
+
+    def remove_peer(self, device: str) -> None:
+        self.engine.remove_peer(device)
+        self._wake.set()
+
+    def scan(self) -> None:
+        self.engine.scan()
+        self._wake.set()
+
+    def close(self) -> None:
+        self._stopped.set()
+        self._wake.set()
+        if self._thread is not threading.current_thread():
+            self._thread.join(timeout=30)
+        self.engine.close()
+
+    def _ask(self) -> None:
+        while not self._stopped.is_set():
+            try:
+                self._latest = self.engine.status()
+            except Exception as exc:           # the port says status never raises; keep asking anyway
+                log.exception("the sync engine's status failed")
+                self._latest = SyncStatus(None, "unreachable", problem=f"{type(exc).__name__}: {exc}")
+            self._wake.wait(self.every)
+            self._wake.clear()
 
 
 def check_device_id(text: str) -> str:

@@ -339,4 +339,4 @@ def engine_for(state_dir: Path | str, *, home: str = SYNC_HOME, gui: str = SYNC_
         key = read_api_key(home)
     except LeagueError as exc:
         return NoSync(str(exc))
-    return SyncthingEngine(Rest(gui, key, timeout=1.0), Path(state_dir) / "league")   # the UI thread waits
+    return SyncthingEngine(Rest(gui, key, timeout=1.0), Path(state_dir) / "league")   # a touch waits that long

@@ -24,6 +24,7 @@ LEAGUE_TEXT: dict[str, tuple[str, str]] = {
     "sync_off": ("المزامنة متوقفة: {why}", "Sync is off: {why}"),
     "sync_off_plain": ("لا مزامنة عبر الشبكة: استعمل الذاكرة", "No network sync: use a USB stick"),
     "sync_state": ("المزامنة: {state}", "Sync: {state}"),
+    "state_asking": ("تسأل…", "asking…"),
     "state_idle": ("جاهزة", "up to date"),
     "state_syncing": ("تنقل الملفات", "copying files"),
     "state_scanning": ("تفحص الملفات", "looking at files"),
