@@ -6,7 +6,10 @@ that neither training nor development used. Runs on one core:
 per-stage figures (outline, colour and rank given it, calibration), `--tilt` for whole photos seen
 at an angle, `--corners odd` for the corner-index model on uno-fanned's labelled boxes of real
 prints, `--top-card` for the uno-fanned top-card proxy with and without the classic reader's
-corner indices. `ms_per_image` is wall-clock time;
+corner indices, `--real-mit` for uno-real-mit alone (real photos of two classic decks, each on its
+own and together, with `confident_wrong_rate` and the reliability table, and the unsure threshold
+tuned on one deck and reported on the other, `vision.train.tune`); the default run ends with it.
+`ms_per_image` is wall-clock time;
 `cpu_ms_per_image` the process's own CPU time, the figure to compare on a machine others share.
 """
 
@@ -24,6 +27,33 @@ from vision.sim.textures import HELD_OUT
 
 HELD_OUT_SEED = {"oona": 50_000, "classic": 60_000}
 FANNED = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "uno-fanned"
+REAL_MIT = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "uno-real-mit"
+REAL_MIT_SETS = ("alinivan", "criscard")
+
+
+def real_mit(folder: Path) -> list[dict]:
+    """uno-real-mit's two decks, each on its own and together (a labels file naming both), and
+    the unsure threshold tuned on each deck and reported on the other."""
+    from vision.train.tune import tune
+
+    reports = []
+    with tempfile.TemporaryDirectory() as tmp:
+        together = Path(tmp) / "labels.csv"
+        with open(together, "w", newline="") as out:
+            writer = csv.DictWriter(out, fieldnames=["file", "colour", "rank"])
+            writer.writeheader()
+            for name in REAL_MIT_SETS:
+                with open(folder / name / "labels.csv", newline="") as f:
+                    for row in csv.DictReader(f):
+                        writer.writerow({**row, "file": str((folder / name / row["file"]).resolve())})
+        for name, labels in [(n, folder / n / "labels.csv") for n in REAL_MIT_SETS] + [("both decks", together)]:
+            report = evaluate(labels, deck="classic")
+            report.pop("labels")
+            reports.append({"set": f"uno-real-mit {name} (real photos)", **report})
+    for dev, held in (REAL_MIT_SETS, REAL_MIT_SETS[::-1]):
+        reports.append({"set": f"uno-real-mit unsure threshold tuned on {dev}, held out {held}",
+                        **tune([folder / dev / "labels.csv"], [folder / held / "labels.csv"], deck="classic")})
+    return reports
 
 
 def fanned_top_card(folder: Path, corners: bool = True) -> list[dict]:
@@ -211,6 +241,7 @@ def main() -> int:
                         help="only the uno-fanned top-card proxy, with and without the corner indices")
     parser.add_argument("--tilt", action="store_true",
                         help="only the photos seen at an angle (far side 1, 0.8, 0.65, 0.5 of the near one)")
+    parser.add_argument("--real-mit", action="store_true", help="only uno-real-mit (real photos)")
     parser.add_argument("--corners", choices=["odd", "even", "all"],
                         help="only the corner-index check on uno-fanned's labelled boxes (real prints)")
     args = parser.parse_args()
@@ -218,6 +249,10 @@ def main() -> int:
     decks = ["oona", "classic"] if args.deck == "both" else [args.deck]
     if args.corners:
         print(json.dumps(fanned_corners(args.fanned, args.corners)))
+        return 0
+    if args.real_mit:
+        for report in real_mit(REAL_MIT):
+            print(json.dumps(report))
         return 0
     if args.tilt:
         for deck in decks:
@@ -244,6 +279,9 @@ def main() -> int:
         for report in fanned_top_card(args.fanned):
             print(json.dumps(report))
         print(json.dumps(fanned_corners(args.fanned, "odd")))
+    if (REAL_MIT / "README.md").exists():
+        for report in real_mit(REAL_MIT):
+            print(json.dumps(report))
     return 0
 
 

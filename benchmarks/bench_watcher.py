@@ -6,6 +6,14 @@ same through a recorded MJPG video (`file:` source); harder tables (two cards la
 movement of each kind, cards half off the pile, sleeves lingering by the pile, clouds and a person's
 shadow), with figures per kind of landing; ms per 640 × 480 frame idle and while a card lands (one
 core, process time); hand-scan corner ranks on uno-fanned's held-out part.
+
+`--real-tables N` (issue #18): the tables that hid landings (`textures.HARD_TABLES`: sadu and kilim
+rugs, pale birch laminate, dark cloth, glass, a printed tablecloth, and wood to compare) seen through
+a real camera's ways (a fraction of a pixel's shake, JPEG, stronger noise, colour casts), N seeds
+each, the classic deck as real faces (uno-real-mit's criscard crops) and as renders, with quick
+successions (a fifth of the plays two cards in one movement): per table reported once / missed /
+twice / false / read right, and the watcher's process time per frame (rendering not counted).
+`--only-real` runs that part alone.
 """
 
 import argparse
@@ -25,6 +33,7 @@ from vision.sources import open_source  # noqa: E402
 from vision.sim.table import DOUBLE_CASES, Score, TableSim, score_events  # noqa: E402
 from vision.train.watch import bench_watcher  # noqa: E402
 from vision.pile.watcher import PileWatcher  # noqa: E402
+from vision.sim.textures import HARD_TABLES  # noqa: E402
 
 
 #: The harder tables' options: a fifth of the plays two cards in one movement, and the rest.
@@ -56,6 +65,41 @@ def run_tables(seeds, cards, recogniser, *, video: bool, hard: bool = False) -> 
     return total
 
 
+def real_table(surface: str, seeds, cards: int, recogniser, faces) -> dict:
+    """One kind of table through a real camera's ways: the figures of `--real-tables`."""
+    total, cpu, frames = Score(), 0.0, 0
+    for seed in seeds:
+        sim = TableSim(seed=seed, cards=cards, deck="classic", surface=surface, faces=faces, camera=True,
+                       take_backs=max(1, cards // 15), doubles=cards // 5)
+        watcher = PileWatcher(recogniser)
+        events = []
+        for t, frame in sim.frames():
+            started = time.process_time()
+            events += [e.to_json() for e in watcher.feed(frame, t)]
+            cpu += time.process_time() - started
+            frames += 1
+        total.add(score_events(events, sim.truth))
+    return {"landed": total.landed, "reported_once": total.found, "missed": total.landed - total.found,
+            "twice": total.duplicates, "false": total.false_events, "read_right": total.read_right,
+            "read_right_share": round(total.read_right / max(total.landed, 1), 3),
+            "taken_back_found": f"{total.taken_back_found}/{total.taken_back}",
+            "cpu_ms_per_frame": round(1000 * cpu / max(frames, 1), 2)}
+
+
+def run_real_tables(count: int, cards: int) -> dict:
+    """`--real-tables`: each hard table with real faces and with renders, `count` seeds each."""
+    from vision.sim.real_faces import real_faces
+
+    recogniser = Recogniser.for_deck("classic")
+    report = {}
+    for label, faces in (("real faces", real_faces()), ("renders", None)):
+        for surface in ("wood",) + HARD_TABLES:
+            row = real_table(surface, range(4000, 4000 + count), cards, recogniser, faces)
+            report[f"{surface}, {label}"] = row
+            print(f"  {surface:<10} {label:<10} {json.dumps(row)}", flush=True)
+    return report
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=6)
@@ -63,10 +107,18 @@ def main() -> int:
     parser.add_argument("--video-tables", type=int, default=2)
     parser.add_argument("--hard-tables", type=int, default=6)
     parser.add_argument("--no-handscan", action="store_true")
+    parser.add_argument("--real-tables", type=int, default=2, help="seeds per hard table (0: none)")
+    parser.add_argument("--real-cards", type=int, default=15)
+    parser.add_argument("--only-real", action="store_true")
     args = parser.parse_args()
     cv2.setNumThreads(1)
-    recogniser = Recogniser.for_deck("oona")
     report = {}
+    if args.real_tables:
+        print("hard tables through a real camera's ways (classic deck):")
+        report["real tables"] = run_real_tables(args.real_tables, args.real_cards)
+        if args.only_real:
+            return 0
+    recogniser = Recogniser.for_deck("oona")
     for name, seeds, video, hard in (
             ("synthetic frames", range(1000, 1000 + args.tables), False, False),
             ("recorded MJPG video", range(2000, 2000 + args.video_tables), True, False),

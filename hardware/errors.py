@@ -60,3 +60,12 @@ class UnknownPatternError(HardwareError, ValueError):
 
 class DeviceClosedError(HardwareError, RuntimeError):
     """A device was used after ``close()``."""
+
+
+class SpeakerUnavailableError(HardwareError, OSError):
+    """The speaker cannot play: its player program (``aplay``) is missing or would not start."""
+
+    def __init__(self, reason: str):
+        super().__init__(f"speaker unavailable: {reason}")
+        self.reason = reason
+        """Why, in English (the program missing, the error starting it)."""

@@ -81,20 +81,84 @@ def camera_spec(args, config) -> str | None:
     return args.camera or config.camera or ("picamera2" if is_pi() else None)
 
 
-def recogniser_for(choice):
+def recogniser_for(choice, corrections=None):
     """Vision's card recogniser for a :class:`~kiosk.camera.decks.DeckChoice`: the shipped one for a
-    printed deck, the enrolled profile for a deck enrolled at this table.
+    printed deck, the enrolled profile for a deck enrolled at this table; with the deck's
+    corrections over it when ``corrections`` (:class:`DeckCorrections`) is given.
 
     :raises DeckProfileError: an enrolled profile that cannot be read.
     """
     if choice.profile is not None:
         from vision.enrol.profile import EnrolledRecogniser
-        return EnrolledRecogniser.load(choice.profile)
-    from vision.card.recogniser import Recogniser
-    return Recogniser.for_deck(choice.name)
+        reader = EnrolledRecogniser.load(choice.profile)
+    else:
+        from vision.card.recogniser import Recogniser
+        reader = Recogniser.for_deck(choice.name)
+    if corrections is None:
+        return reader
+    if choice.profile is not None:              # an enrolled deck's reader heeds them itself
+        reader.memory = corrections.memory_for(choice)
+        return reader
+    from vision.enrol.corrections import Corrected
+    return Corrected(reader, corrections.memory_for(choice))
 
 
-def open_camera(spec: str, deck, *, source_factory=None):
+class DeckCorrections:
+    """The table's corrections of each deck: a misread card put right keeps its snapshot with its
+    right name (:class:`vision.enrol.corrections.Corrections`, beside the deck's profile) and the
+    deck's memory learns it on a thread of its own (off the UI thread)."""
+
+    def __init__(self, decks: Decks, session=None):
+        self.decks = decks
+        self.session = session
+        self._memories: dict = {}
+        self.work = None
+        """The last learning thread (tests join it)."""
+
+    def _load(self, choice):
+        from vision.enrol.corrections import Corrections
+        return Corrections.load(self.decks.corrections_path(choice))
+
+    def memory_for(self, choice):
+        """The deck's memory, learnt from its kept corrections the first time it is asked for."""
+        path = self.decks.corrections_path(choice)
+        if path not in self._memories:
+            from vision.enrol.corrections import Memory
+            memory = Memory()
+            memory.learn(self._load(choice))
+            self._memories[path] = memory
+        return self._memories[path]
+
+    def count(self) -> int:
+        """How many corrections the deck read now has learnt."""
+        return self._load(self.decks.selected).count
+
+    def forget(self) -> None:
+        """Forget the corrections of the deck read now."""
+        choice = self.decks.selected
+        self._load(choice).forget()
+        self.memory_for(choice).learn(self._load(choice))
+
+    def learn(self, snapshot, code: str):
+        """Keep a correction of the deck read now and learn it in the background; the thread."""
+        import threading
+        choice = self.decks.selected
+        corrections = self._load(choice)
+        corrections.add(snapshot, code)
+        memory = self.memory_for(choice)
+        self.work = threading.Thread(target=memory.learn, args=(corrections,), name="learn-correction", daemon=True)
+        self.work.start()
+        return self.work
+
+    def on_outcome(self, outcome) -> None:
+        """A session listener: a ``correct`` of a card the camera read keeps its snapshot."""
+        from kiosk.rules.events import Correct
+        reading = self.session.last_reading if self.session is not None else None
+        if isinstance(outcome.event, Correct) and reading is not None and reading.snapshot is not None:
+            self.learn(reading.snapshot, str(outcome.event.card))
+
+
+def open_camera(spec: str, deck, *, source_factory=None, corrections=None):
     """The camera card source for ``spec``: vision's frame source, its pile watcher (the chosen
     deck's recogniser, loaded on the camera's thread, again whenever the choice changes) and the
     calibration for the settings preview. ``deck`` is a deck name or a function giving the
@@ -110,7 +174,7 @@ def open_camera(spec: str, deck, *, source_factory=None):
         choice = current()
         if choice not in loaded:
             loaded.clear()                      # one recogniser in memory
-            loaded[choice] = recogniser_for(choice)
+            loaded[choice] = recogniser_for(choice, corrections)
         return PileWatcher(loaded[choice], deck=choice.style)
 
     def calibrate(frames):
@@ -131,9 +195,10 @@ def vision_tools(deck):
     ``deck()`` gives the :class:`~kiosk.camera.decks.DeckChoice` read now (its style names the cards)."""
     from kiosk.referee.ports import VisionTools
 
-    def scan(image):
+    def scan(image, expected=None, progress=None):
         from vision.hand.scanner import scan_hand
-        return scanned_cards(scan_hand_readings(scan_hand, image, deck().style))
+        return scanned_cards(scan_hand_readings(scan_hand, image, deck().style, expected=expected,
+                                                progress=progress))
 
     def card_photo(image):
         from vision.card.detect import find_card
@@ -150,35 +215,37 @@ def vision_tools(deck):
         x1, y1 = min(w, int(x1 + margin) + 1), min(h, int(y1 + margin) + 1)
         return image[y0:y1, x0:x1].copy()
 
-    def enrol(photos, name, path):
+    def enrol(photos, name, path, *, style=None, progress=None):
         from vision.enrol.profile import EnrolledRecogniser
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        EnrolledRecogniser.enrol(photos, name).save(path)
+        EnrolledRecogniser.enrol(photos, name, style=style, progress=progress).save(path)
         return path
 
     return VisionTools(scan_hand=scan, card_photo=card_photo, enrol=enrol)
 
 
-def scan_hand_readings(scan_hand, image, style: str) -> list:
-    """Vision's ``scan_hand`` for the deck's style (a scan that knows only one deck is called
-    without it)."""
+def scan_hand_readings(scan_hand, image, style: str, *, expected: int | None = None, progress=None) -> list:
+    """Vision's ``scan_hand`` for the deck's style, told how many cards the hand holds and whom to
+    tell how far it is (a scan that knows only one deck, or no count, is called without them)."""
     import inspect
-    if "deck" in inspect.signature(scan_hand).parameters:
-        return scan_hand(image, deck=style)
-    return scan_hand(image)
+    takes = inspect.signature(scan_hand).parameters
+    asked = {"deck": style, "expected": expected, "progress": progress}
+    return scan_hand(image, **{key: value for key, value in asked.items() if key in takes})
 
 
 def scanned_cards(readings) -> list:
-    """Vision's hand readings (either deck's names) as :class:`~kiosk.camera.hand_scan.ScannedCard`;
-    a colour not read (or read where a card has none) is left for the table to touch in, and a
-    reading that names no card is dropped."""
+    """Vision's hand readings (either deck's names) as :class:`~kiosk.camera.hand_scan.ScannedCard`
+    in a :class:`~kiosk.referee.ports.ScannedHand` (the count it was told, each card's index box,
+    where it looked for those it did not find); a colour not read (or read where a card has none)
+    is left for the table to touch in, and a reading that names no card is dropped."""
     from vision.errors import UnknownNameError
     from vision.readings import oona_colour, oona_rank
 
     from kiosk.camera.hand_scan import ScannedCard
+    from kiosk.referee.ports import ScannedHand
     from kiosk.rules.cards import WILD_RANKS
 
-    cards = []
+    cards, found = [], []
     for reading in readings:
         try:
             rank = oona_rank(reading.rank)
@@ -190,7 +257,18 @@ def scanned_cards(readings) -> list:
         if rank in WILD_RANKS or colour == "wild":
             colour = None
         cards.append(ScannedCard(rank, colour, float(reading.confidence)))
-    return cards
+        found.append(index_box(reading))
+    return ScannedHand(cards, expected=getattr(readings, "expected", None), found=found,
+                       looked=[index_box(look) for look in getattr(readings, "looked", ())])
+
+
+def index_box(reading) -> tuple:
+    """The box (left, top, right, bottom) of a reading's index window (``cx``, ``cy``, ``size``),
+    or ``None`` for a reading that gives no place."""
+    if not all(hasattr(reading, key) for key in ("cx", "cy", "size")):
+        return None
+    half = float(reading.size) / 2
+    return (float(reading.cx) - half, float(reading.cy) - half, float(reading.cx) + half, float(reading.cy) + half)
 
 
 def demo_camera(deck, seed: int, faces, *, style: str | None = None):
@@ -242,6 +320,21 @@ class Kiosk:
     """The decks this kiosk reads (printed and enrolled) and the one chosen."""
     tools: object | None = None
     """The hand scan and deck enrolment (:class:`~kiosk.referee.ports.VisionTools`), with a camera."""
+
+    def resume(self, progress=None) -> None:
+        """Carry on the match in the journal (``progress(done, total)`` hears each line replayed),
+        then start the demo's players (on it, or on a new match).
+
+        :raises JournalCorruptError: the journal does not replay.
+        """
+        self.carry_on(self.session.read_journal(progress))
+
+    def carry_on(self, found) -> None:
+        """The second half of :meth:`resume`, on the UI thread: the match ``Session.read_journal``
+        found taken on, the demo's players started."""
+        self.session.carry_on(found)
+        if self.demo is not None:
+            self.demo.start()
 
     def start_camera(self, hop, submit=None) -> None:
         """Start watching the pile; ``hop(handler)`` makes a thread-safe caller onto the UI thread,
@@ -306,8 +399,9 @@ def seat_input(event):
     return ButtonFreed(event.seat, event.button)
 
 
-def card_render(deck: str):
-    """The simulated camera's snapshot: the card's face from vision's art (BGR), small."""
+def card_render(deck: str, px_per_mm: float = 3.0):
+    """The simulated camera's snapshot: the card's face from vision's art (BGR), small (the
+    table screen's card in play asks for a larger one)."""
     from vision.art.classic import classic_face
     from vision.art.oona import card_png
 
@@ -323,15 +417,52 @@ def card_render(deck: str):
             try:
                 if deck == "classic":
                     cache[code] = classic_face(classic.get(colour, "wild"), classic_rank.get(rank, rank),
-                                               edition="classic", px_per_mm=3.0)
+                                               edition="classic", px_per_mm=px_per_mm)
                 else:
-                    cache[code] = card_png(colour or "wild", rank, 3.0)
+                    cache[code] = card_png(colour or "wild", rank, px_per_mm)
             except Exception as exc:          # a face vision cannot draw: the screen draws its own
                 log.info("no face for %s: %s", code, exc)
                 cache[code] = None
         return cache[code]
 
     return render
+
+
+SCREEN_PX_PER_MM = 5.0
+"""The card in play's art on the table screen: 315 × 440 pixels, sharp up to a 1080p screen."""
+
+
+def screen_faces(px_per_mm: float = SCREEN_PX_PER_MM):
+    """``faces(style, code)``: the face of a card in the Oona or classic deck's art (BGR), for
+    the table screen's card in play (each style's faces drawn once, on first use)."""
+    renders: dict[str, object] = {}
+
+    def faces(style: str, code: str):
+        if style not in renders:
+            renders[style] = card_render(style, px_per_mm)
+        return renders[style](code)
+
+    return faces
+
+
+def open_speaker(state_dir: Path, *, silent: bool = False):
+    """The speaker on the Pi's audio out (ALSA's ``aplay``), its volume and mute kept in
+    ``sound.json`` in the state directory; without ``aplay`` (or ``silent``: a timed run) the
+    recording fake, its ``problem`` saying why (the settings screen shows it)."""
+    from hardware.errors import SpeakerUnavailableError
+    from hardware.speaker.speaker import AplayBackend, RecordingBackend, Speaker
+
+    problem = "a timed run: no sound" if silent else None
+    backend = RecordingBackend()
+    if not silent:
+        try:
+            backend = AplayBackend()
+        except SpeakerUnavailableError as exc:
+            log.info("no sound: %s", exc)
+            problem = exc.reason
+    speaker = Speaker(backend, settings_path=Path(state_dir) / "sound.json")
+    speaker.problem = problem
+    return speaker
 
 
 def pintest_runner(config: Path | None, mock: bool):
@@ -379,8 +510,10 @@ def read_config(path):
     return load_config(path, hardware=parse_hardware)
 
 
-def build(args, *, clock=None) -> Kiosk:
-    """Everything but the window: the session, the demo, the seats, the feedback and the camera."""
+def build(args, *, clock=None, resume: bool = True) -> Kiosk:
+    """Everything but the window: the session, the demo, the seats, the feedback and the camera;
+    the match in the journal resumed (and the demo started), unless ``resume`` is false: then
+    :meth:`Kiosk.resume` does it (the kiosk does, once its window shows the progress)."""
     from hardware.keyboard import KeyboardSeats
 
     from kiosk.history.store import History
@@ -403,7 +536,6 @@ def build(args, *, clock=None) -> Kiosk:
     session = Session(store, feedback=feedback, one_button=hardware.wiring == "one_button",
                       history=History(store.root / "history.sqlite3"), **kwargs)
     session.gpio_problem = gpio_problem
-    session.resume()
     demo = camera = None
     decks = Decks(store.root / "decks", default=config.deck)
     if args.deck is not None:
@@ -416,15 +548,22 @@ def build(args, *, clock=None) -> Kiosk:
         faces = card_render(style)              # one cache of card art for the table and the demo
         table, camera = demo_camera(lambda: decks.selected, args.seed, faces, style=style)
         demo = DemoTable(session, players=args.players, seed=args.seed, render=faces, thrower=table)
-        demo.start()
     elif spec == "none":
         session.submit(CameraChanged("lost"))   # no camera: every card is touched in
     else:
-        camera = open_camera(spec, lambda: decks.selected)
+        corrections = DeckCorrections(decks, session)
+        camera = open_camera(spec, lambda: decks.selected, corrections=corrections)
+        session.listeners.append(corrections.on_outcome)
     if camera is not None:
         session.listeners.append(camera.follow)
-    return Kiosk(session, demo, presses, feedback, gpio, camera, decks,
-                 vision_tools(lambda: decks.selected) if camera is not None else None)
+    tools = vision_tools(lambda: decks.selected) if camera is not None else None
+    if tools is not None and not is_demo:
+        from dataclasses import replace
+        tools = replace(tools, corrections=corrections.count, forget_corrections=corrections.forget)
+    kiosk = Kiosk(session, demo, presses, feedback, gpio, camera, decks, tools)
+    if resume:
+        kiosk.resume()
+    return kiosk
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -450,7 +589,7 @@ def main(argv: list[str] | None = None) -> int:
 
     configure(windowed=args.windowed or args.seconds is not None,
               offscreen=not has_display() or (args.seconds is not None and not os.environ.get("DISPLAY")))
-    kiosk = build(args)
+    kiosk = build(args, resume=False)           # resumed once the window shows its progress
     from kiosk.ui.app import OonaApp, run_for
 
     app = OonaApp(kiosk.session, lang=args.lang, deck=kiosk.decks.selected.style, demo_table=kiosk.demo,
@@ -458,17 +597,29 @@ def main(argv: list[str] | None = None) -> int:
                   pintest=pintest_runner(args.config, mock=not kiosk.gpio),
                   decks=kiosk.decks, tools=kiosk.tools)
     app.camera = kiosk.camera                   # the screens' previews
+    from hardware.speaker.beside import SpeakerBeside
+    app.speaker = open_speaker(kiosk.session.store.root, silent=args.seconds is not None)
+    kiosk.feedback = kiosk.session.feedback = SpeakerBeside(kiosk.feedback, app.speaker)   # sound beside the buzzer
+    from kiosk.ui.widgets.card_face import FaceTextures
+    app.card_faces = FaceTextures(screen_faces())     # the card in play, drawn from the deck's art
+    from kiosk.league.sync import NoSync, PolledSync
     from kiosk.league.syncthing import engine_for
-    app.league_sync = engine_for(kiosk.session.store.root)    # the league screen's (Syncthing, else none)
+    engine = engine_for(kiosk.session.store.root)        # the league screen's (Syncthing, else none)
+    app.league_sync = engine if isinstance(engine, NoSync) else PolledSync(engine)   # asked off the UI thread
     # every input goes through the App's door (the session's, then the screen follows)
     kiosk.presses.on_press(app.hop(lambda press: app.submit(seat_input(press))))
     kiosk.presses.on_status(app.hop(lambda status: app.submit(seat_input(status))))
-    kiosk.start_camera(app.hop, app.submit)
+    def resumed(found):
+        kiosk.carry_on(found)
+        kiosk.start_camera(app.hop, app.submit)
+
+    app.resume_with(kiosk.session.read_journal, resumed)
     if args.seconds is not None:
         run_for(app, args.seconds, args.screenshot)
     try:
         app.run()
     finally:
+        app.league_sync.close()
         kiosk.close()
     return leave(0)
 

@@ -8,8 +8,9 @@
 # app to /opt/oona-kiosk with a venv made with --system-site-packages (apt's picamera2 and
 # lgpio), writes the default config to /etc/oona/kiosk.toml only if there is none, installs and
 # enables systemd/oona-kiosk.service and oona-sync.service (Syncthing for the league, LAN only;
-# the league folder and this kiosk's id made once), and makes the Pi boot to the console (no desktop: the
-# kiosk's window needs DRM master). Options: --prefix DIR, --no-apt, --no-enable, --keep-desktop,
+# the league folder and this kiosk's id made once), makes the Pi boot to the console (no desktop: the
+# kiosk's window needs DRM master) and turns the console's blanking off (consoleblank=0).
+# Options: --prefix DIR, --no-apt, --no-enable, --keep-desktop,
 # --skip-pi-archive (or OONA_SKIP_PI_ARCHIVE=1): on a system that is not Raspberry Pi OS (an arm64
 # Debian stand-in, see systemd/check-install-arm64.sh), the packages only Raspberry Pi's own
 # archive has are expected to be missing: each is named as skipped, with why, and in the summary.
@@ -37,7 +38,7 @@ say() { echo "oona-install: $*"; }
 
 # 1. Debian packages -------------------------------------------------------------------------
 say "Debian packages"
-wanted="python3 python3-venv python3-pip python3-numpy libmtdev1 libgl1 libegl1 libgl1-mesa-dri ca-certificates syncthing"
+wanted="python3 python3-venv python3-pip python3-numpy libmtdev1 libgl1 libegl1 libgl1-mesa-dri ca-certificates syncthing alsa-utils"
 pi_only="python3-picamera2 python3-lgpio"
 if [ "$APT" = 1 ]; then
   missing=""
@@ -68,7 +69,7 @@ fi
 
 # 2. The user and its groups -------------------------------------------------------------------
 say "user oona"
-for group in video render input gpio; do
+for group in video render input gpio audio; do
   getent group "$group" >/dev/null || { groupadd --system "$group"; did "group $group"; }
 done
 if ! id oona >/dev/null 2>&1; then
@@ -76,7 +77,7 @@ if ! id oona >/dev/null 2>&1; then
           --shell /usr/sbin/nologin --comment "Oona Referee kiosk" oona
   did "user oona"
 fi
-for group in video render input gpio; do
+for group in video render input gpio audio; do      # audio: the speaker's ALSA device (aplay)
   id -nG oona | tr ' ' '\n' | grep -qx "$group" || { usermod -a -G "$group" oona; did "oona joins $group"; }
 done
 
@@ -138,6 +139,21 @@ service oona-sync
 if [ "$DESKTOP" = 0 ] && [ "$(systemctl get-default 2>/dev/null)" != "multi-user.target" ]; then
   systemctl set-default --quiet multi-user.target
   did "boots to the console (no desktop)"
+fi
+
+# 6. Pi traps -----------------------------------------------------------------------------------
+# The console blanks the screen after 10 minutes without a key (the kiosk is touched, not typed
+# at): consoleblank=0 on the kernel command line (Bookworm: /boot/firmware/cmdline.txt; before
+# it, /boot/cmdline.txt), as raspi-config's "Screen Blanking" does. Takes effect at the next boot.
+say "console blanking off"
+cmdline=""
+for candidate in /boot/firmware/cmdline.txt /boot/cmdline.txt; do
+  [ -f "$candidate" ] && { cmdline=$candidate; break; }
+done
+if [ -n "$cmdline" ]; then
+  [ -z "$("$SRC/systemd/boot-cmdline.sh" "$cmdline" consoleblank=0)" ] || did "consoleblank=0 in $cmdline (next boot)"
+else
+  say "no cmdline.txt (not a Raspberry Pi?): console blanking left as it is"
 fi
 
 [ -z "$skipped" ] || say "skipped (--skip-pi-archive; Raspberry Pi OS has them):$skipped"

@@ -66,13 +66,21 @@ def _read(args) -> int:
 def _eval(args) -> int:
     from vision.train.evaluate import evaluate
 
-    report = evaluate(args.labels, deck=args.deck, out_path=args.out)
+    recogniser = None
+    if args.profile:  # an enrolled deck (`enrol`), read in its own style's names
+        from vision.enrol.profile import EnrolledRecogniser
+        recogniser = EnrolledRecogniser.load(args.profile)
+    report = evaluate(args.labels, deck=args.deck or (recogniser.style if recogniser else None),
+                      out_path=args.out, recogniser=recogniser)
     if args.json:
         print(json.dumps(report, indent=2))
     else:
+        from vision.train.evaluate import reliability_lines
+
         for key in ("n", "colour_accuracy", "rank_accuracy", "exact_accuracy", "unsure_rate",
-                    "ms_per_image"):
+                    "confident_wrong_rate", "ms_per_image"):
             print(f"{key}: {report[key]:.4g}" if isinstance(report[key], float) else f"{key}: {report[key]}")
+        print("\n".join(reliability_lines(report["reliability"])))
     return 0
 
 
@@ -101,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     ev = sub.add_parser("eval", help="score the recogniser on labelled photos")
     ev.add_argument("--labels", required=True, help="CSV with file,colour,rank")
     ev.add_argument("--deck", choices=["oona", "classic"], help="default: guessed from the names")
+    ev.add_argument("--profile", help="score an enrolled deck profile (from `enrol`) instead of a shipped reader")
     ev.add_argument("--json", action="store_true")
     ev.add_argument("--out", help="CSV to write one row per photo")
     ev.set_defaults(run=_eval)
@@ -145,6 +154,7 @@ def _add_part2(sub) -> None:
     enrol.add_argument("folder")
     enrol.add_argument("--out", required=True, help="profile path (writes .json and .npz)")
     enrol.add_argument("--name", help="the deck's name (default: the folder's)")
+    enrol.add_argument("--style", choices=["oona", "classic"], help="whose names and colours it prints (default: from the file names)")
     enrol.set_defaults(run=watch_tools.enrol)
     cal = sub.add_parser("calibrate", help="check the camera and light with one card where the pile goes")
     cal.add_argument("source")

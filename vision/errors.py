@@ -52,3 +52,12 @@ class CameraUnavailableError(VisionError, OSError):
 
 class DeckProfileError(VisionError, ValueError):
     """An enrolled deck profile file is missing, malformed or of another version."""
+
+
+class ModelMismatchError(VisionError, ValueError):
+    """A model file loads but does not fit its reader (another number of classes or input size)."""
+
+    def __init__(self, path: str, reason: str):
+        super().__init__(f"model {path}: {reason}")
+        self.path = path
+        self.reason = reason

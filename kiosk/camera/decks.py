@@ -125,6 +125,12 @@ class Decks:
         at = names.index(name) if name in names else -1
         return self.choices()[(at + 1) % len(names)]
 
+    def corrections_path(self, choice: DeckChoice) -> Path:
+        """Where a deck's corrections live (``decks/SLUG.corrections.npz``, beside an enrolled
+        deck's profile; for a printed deck, a local profile on top of the shipped reader)."""
+        base = choice.profile if choice.profile is not None else self.folder / deck_slug(choice.name)
+        return base.with_suffix("").with_name(base.name + ".corrections.npz")
+
     def profile_path(self, name: str) -> Path:
         """Where a new deck's profile goes (``decks/SLUG``; vision adds ``.json`` and ``.npz``)."""
         return self.folder / deck_slug(name)

@@ -2,9 +2,10 @@
 by a hand and lands on a messy pile (other hands pass over it), rendered frame by frame for the
 real pile watcher to read.
 
-It draws with a vision ``TableSim`` that ``kiosk/__main__.py`` passes in (its table surface,
-sleeves, card pasting and arms; this module never imports ``vision``), and ``face(code)`` gives
-each card's printed face (BGR). :class:`LiveTableSource` offers it as a live frame source.
+It draws with a vision ``TableSim`` that ``kiosk/__main__.py`` passes in (its sleeves, card
+pasting and arms, on the majlis table of ``majlis.py``; this module never imports ``vision``), and
+``face(code)`` gives each card's printed face (BGR). :class:`LiveTableSource` offers it as a live
+frame source.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from typing import Any, Callable
 
 import numpy as np
 
+from kiosk.demo.majlis import majlis_table
+
 KEEP_ON_TOP = 8
 """Cards drawn one by one on the pile; older ones are baked into the table underneath."""
 HOVER_SHARE = 0.25
@@ -28,9 +31,14 @@ class LiveTable:
     thread, the camera renders on its own)."""
 
     def __init__(self, sim, face: Callable[[str], Any], *, clock: Callable[[], float] = time.monotonic,
-                 seed: int = 0):
+                 seed: int = 0, majlis: bool = True):
         self.sim = sim
-        """A vision ``TableSim`` (built with no cards of its own): surface, pasting, arms."""
+        """A vision ``TableSim`` (built with no cards of its own): pasting, arms, and the surface
+        (replaced by the majlis table, :func:`~kiosk.demo.majlis.majlis_table`, unless ``majlis``
+        is false)."""
+        if majlis:
+            height, width = sim.background.shape[:2]
+            sim.background = majlis_table(height, width, seed=seed)
         self.face = face
         self.clock = clock
         self.rng = np.random.default_rng(seed)

@@ -60,15 +60,20 @@ NOTHING = Outcome(None)
 class Referee:
     """One match kept in a :class:`GameJournal`: its table, its journal time and its backlog."""
 
-    def __init__(self, journal: GameJournal, *, clock: Callable[[], float] = time.monotonic):
-        """:raises JournalCorruptError: the journal does not replay (its line is named)."""
+    def __init__(self, journal: GameJournal, *, clock: Callable[[], float] = time.monotonic,
+                 progress: Callable[[int, int], None] | None = None):
+        """``progress(done, total)``, if given, hears each journal line replayed.
+
+        :raises JournalCorruptError: the journal does not replay (its line is named)."""
         self.journal = journal
         self.clock = clock
         if not journal.lines:
             raise JournalCorruptError("the journal is empty: it must begin with a match event",
                                       path=str(journal.path), line=1)
         try:
-            self.table: Table = replay(journal.lines)
+            total = len(journal.lines)
+            self.table: Table = replay(journal.lines, progress=None if progress is None
+                                       else lambda done: progress(done, total))
         except JournalError as exc:
             raise JournalCorruptError(exc.reason, path=str(journal.path), line=exc.line) from None
         self.t0 = clock() - self.table.last_t
@@ -109,14 +114,15 @@ class Referee:
         return cls(store.start(line), clock=clock)
 
     @classmethod
-    def resume(cls, store: MatchStore, *,
-               clock: Callable[[], float] = time.monotonic) -> tuple["Referee", Recovery] | None:
-        """Carry on the match in progress, paused until someone touches "continue"."""
+    def resume(cls, store: MatchStore, *, clock: Callable[[], float] = time.monotonic,
+               progress: Callable[[int, int], None] | None = None) -> tuple["Referee", Recovery] | None:
+        """Carry on the match in progress, paused until someone touches "continue";
+        ``progress(done, total)`` hears each journal line replayed (a long match takes a while)."""
         found = store.resume()
         if found is None:
             return None
         journal, recovery = found
-        referee = cls(journal, clock=clock)
+        referee = cls(journal, clock=clock, progress=progress)
         s = referee.table.state
         if not referee.table.paused and s.phase not in ("setup", "over"):
             referee.record(Pause(referee.t()))

@@ -127,12 +127,25 @@ class Session:
         }
 
     # -- starting -----------------------------------------------------------------------------------
-    def resume(self) -> bool:
-        """Carry on the match in ``current.jsonl`` (paused), if there is one.
+    def resume(self, progress: Callable[[int, int], None] | None = None) -> bool:
+        """Carry on the match in ``current.jsonl`` (paused), if there is one; ``progress(done,
+        total)`` hears each journal line replayed. :meth:`read_journal` then :meth:`carry_on`.
 
         :raises JournalCorruptError: the journal does not replay.
         """
-        found = Referee.resume(self.store, clock=self.clock)
+        return self.carry_on(self.read_journal(progress))
+
+    def read_journal(self, progress: Callable[[int, int], None] | None = None):
+        """The slow half of :meth:`resume`: the match in ``current.jsonl`` replayed (a referee and
+        what was recovered), or ``None``. It touches only the journal, so it may run on a thread
+        of its own (``progress`` is called there) while the UI waits; :meth:`carry_on` follows.
+
+        :raises JournalCorruptError: the journal does not replay.
+        """
+        return Referee.resume(self.store, clock=self.clock, progress=progress)
+
+    def carry_on(self, found) -> bool:
+        """Take on the match :meth:`read_journal` found (lights, history), on the session's thread."""
         if found is None:
             return False
         self._adopt(found[0])

@@ -234,10 +234,11 @@ class Engine(CallsMixin, ChallengeMixin, RoundEndMixin):
             raise PhaseError(f"round {s.round} is still being played: finish it before dealing")
         if dealer is None:
             dealer = self.default_dealer()
-        keep = (s.match_scores, s.rounds_won, s.match_over, s.match_winner, s.last_winner, s.history)
+        keep = (s.match_scores, s.rounds_won, s.match_over, s.match_winner, s.decided_in, s.last_winner,
+                s.records)
         new = State(n)
-        new.match_scores, new.rounds_won, new.match_over, new.match_winner, new.last_winner, \
-            new.history = keep
+        (new.match_scores, new.rounds_won, new.match_over, new.match_winner, new.decided_in, new.last_winner,
+         new.records) = keep
         new.round = s.round + 1
         new.dealer = dealer
         new.phase = "first_card"

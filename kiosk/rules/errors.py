@@ -75,3 +75,8 @@ class UndoError(RulesError, ValueError):
 
 class SeatError(RulesError, ValueError):
     """A seat number outside 0 … n-1."""
+
+
+class RoundError(RulesError, ValueError):
+    """A ``hands`` correction naming a round that does not exist, is not over yet or is the
+    current one, or giving a hand whose count is not the one tracked at that round's end."""

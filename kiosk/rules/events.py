@@ -5,6 +5,8 @@
 Play(t=3.2, seat=0, card=Card('saffron-take2'), colour=None)
 >>> to_json(e)
 {'t': 3.2, 'event': 'play', 'seat': 0, 'card': 'saffron-take2'}
+>>> to_json(parse_event({"t": 9, "event": "hands", "cards": {"1": ["colour"]}, "round": 1}))
+{'t': 9.0, 'event': 'hands', 'cards': {'1': ['colour']}, 'round': 1}
 """
 
 from __future__ import annotations
@@ -147,6 +149,8 @@ class Undo(Event):
 class Hands(Event):
     cards: dict
     """Seat → tuple of cards left in that hand."""
+    round: int | None = None
+    """An earlier round of the match whose hands these correct; ``None``: the round just over."""
     name = "hands"
 
 
@@ -226,7 +230,7 @@ def _hands(d, t):
         if not isinstance(value, list):
             raise JournalError(f"hands: seat {seat}'s cards must be a list")
         cards[seat] = tuple(Card.parse(c) for c in value)
-    return Hands(t, cards)
+    return Hands(t, cards, _field(d, "round", int, optional=True))
 
 
 _BUILDERS = {

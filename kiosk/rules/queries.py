@@ -1,5 +1,6 @@
 """What is true now at the table: the turn deadline, who can be caught, what the one button means,
-the seat lights, undo and correction, and who deals next.
+the seat lights, undo and correction, who deals next, and the score sheet (each round's points,
+dealer and winner, the running totals).
 
 python-chess's board answers ``legal_moves`` and ``is_game_over()`` so that no caller recomputes
 them; :class:`~kiosk.rules.table.Table` answers these the same way (STYLE.md §9). Every answer is
@@ -48,6 +49,34 @@ def penalised_seats(notices) -> frozenset[int]:
     [0, 3]
     """
     return frozenset(n.seat for n in notices if n.seat is not None and n.kind in PENALTY_KINDS)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLine:
+    """One ended round on the score sheet, as the rules core scored it."""
+
+    round: int
+    dealer: int
+    winner: int | None
+    """The round's winner (first in its ranking once scored; before that the seat that went out)."""
+    scored: bool
+    """Every hand is shown and matches its count."""
+    counts: bool
+    """It counts in the match: not played after the round that decided it."""
+    hands: dict
+    """Seat → tuple of the cards shown (the hands a correction starts from)."""
+    held: tuple[int, ...]
+    """Each seat's card count at the round's end (what a corrected hand must hold)."""
+    points: tuple[int, ...] | None
+    """Each seat's card points left in hand, once scored."""
+    scores: tuple[int, ...] | None
+    """Each seat's round score under the options' scoring, once scored."""
+    totals: tuple[int, ...]
+    """Each seat's running match total after this round (the last counted total, for a round
+    that is not scored or does not count)."""
+    ranking: tuple[int, ...] | None
+    winning_team: tuple[int, ...] | None
+    """The two seats of the winning team (team tables), once scored."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,3 +267,51 @@ class QueriesMixin:
         if s.round == 0:
             return self.engine.drawn_dealer(1)
         return self.engine.default_dealer()
+
+    # -- the score sheet ---------------------------------------------------------------------------
+    def round_lines(self) -> tuple[RoundLine, ...]:
+        """Every ended round of the match in order, with its points, scores, dealer, winner and
+        the running totals after it, as the rules core summed them (a corrected round included).
+
+        >>> from kiosk.rules.table import replay
+        >>> table = replay([
+        ...     {"t": 0, "event": "match", "players": 2, "options": {"hand_size": 1}},
+        ...     {"t": 1, "event": "deal", "dealer": 1}, {"t": 2, "event": "turn_up", "card": "indigo-5"},
+        ...     {"t": 3, "event": "play", "seat": 0, "card": "indigo-6"},
+        ...     {"t": 4, "event": "hands", "cards": {"1": ["saffron-9"]}}])
+        >>> line = table.round_lines()[0]
+        >>> line.round, line.dealer, line.winner, line.points, line.totals, line.counts
+        (1, 1, 0, (0, 9), (0, 9), True)
+        """
+        s, n = self.state, self.players
+        totals, lines = (0,) * n, []
+        for record in s.records:
+            result = record.result
+            counts = s.decided_in is None or record.round <= s.decided_in
+            if result is not None and counts:
+                totals = tuple(a + b for a, b in zip(totals, result.scores))
+            lines.append(RoundLine(
+                record.round, record.dealer, record.winner if result is None else result.winner,
+                result is not None, counts, dict(record.shown), record.counts,
+                None if result is None else tuple(result.points),
+                None if result is None else tuple(result.scores), totals,
+                None if result is None else tuple(result.ranking),
+                None if result is None or result.winning_team is None else tuple(result.winning_team)))
+        return tuple(lines)
+
+    @property
+    def match_target(self) -> int | None:
+        """The total that ends the match (RULES.md §3.11 (7)), or ``None`` when rounds stand alone
+        (or a team table records wins only)."""
+        o = self.options
+        if o.match_target == "none" or (o.teams and o.team_scoring == "win_loss"):
+            return None
+        return o.match_target
+
+    def team_totals(self) -> tuple[tuple[tuple[int, int], int], ...] | None:
+        """((seat, partner), total) of each team on a team table (partners share one total), or
+        ``None`` without teams."""
+        if not self.options.teams:
+            return None
+        totals = self.state.match_scores
+        return tuple(((seat, seat + 2), totals[seat]) for seat in (0, 1))

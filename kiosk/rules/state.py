@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card
+from .scoring import RoundResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +39,27 @@ class Obligation:
     """The seat holding the turn after the card's effect, once known."""
     t_act: float | None = None
     """Game time of that seat's first deliberate action."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """One round as it ended: what scoring it (again, when corrected) needs, and its result."""
+
+    round: int
+    dealer: int
+    winner: int | None
+    """The seat that went out, or ``None`` (the stock ran dry; the ranking then names the winner)."""
+    next_after: int
+    """The seat that would have played next (for the tiebreak)."""
+    direction: int
+    counts: tuple[int, ...]
+    """Each seat's tracked hand count at the round's end: the hands shown must match it."""
+    pile: tuple[Card, ...]
+    """The pile at the round's end (with the hands shown, no more copies than the deck has)."""
+    shown: dict = field(default_factory=dict)
+    """Seat → tuple of cards shown so far (replaced whole, never changed in place)."""
+    result: RoundResult | None = None
+    """The ranking, points and scores, once every hand is shown and matches its count."""
 
 
 class State:
@@ -88,14 +110,24 @@ class State:
         self.ranking: list[int] | None = None
         self.points: list[int] | None = None
         self.round_scores: list[int] | None = None
-        self.scores_before: list[int] | None = None
         self.match_scores = [0] * players
         self.rounds_won = [0] * players
         self.match_over = False
         self.match_winner: int | list[int] | None = None
+        self.decided_in: int | None = None
+        """The round after which the match was over (rounds after it, played before a correction
+        ended the match earlier, count for nothing)."""
         self.last_winner: int | None = None
-        self.history: list = []
-        """(round, dealer, winner, scores, points) of each scored round: for the screen and the profiles."""
+        self.records: tuple[RoundRecord, ...] = ()
+        """Every round that has ended, in order, scored or not (replaced whole when it changes)."""
+
+    @property
+    def history(self) -> list:
+        """(round, dealer, winner, scores, points) of each scored round that counts in the match:
+        for the screen and the profiles."""
+        return [(r.round, r.dealer, r.result.winner, tuple(r.result.scores), tuple(r.result.points))
+                for r in self.records if r.result is not None
+                and (self.decided_in is None or r.round <= self.decided_in)]
 
     def copy(self) -> "State":
         new = object.__new__(State)

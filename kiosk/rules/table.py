@@ -219,6 +219,8 @@ class Table(QueriesMixin):
             "paused": self.paused,
             "seconds_left": _round3(self.engine.seconds_left(self.now)),
             "round_scores": per_seat(s.round_scores),
+            "rounds": [_sheet_line(line) for line in self.round_lines()],
+            "decided_in": s.decided_in,
             "t": self.last_t,
         }
 
@@ -258,7 +260,7 @@ _HANDLERS = {
     Reveal: lambda e, ev, now: e.do_reveal(ev.seat, ev.held, now),
     Swap: lambda e, ev, now: e.do_swap(ev.seat, ev.target, now),
     Timeout: lambda e, ev, now: e.do_timeout(ev.seat, now),
-    Hands: lambda e, ev, now: e.do_hands(ev.cards, now),
+    Hands: lambda e, ev, now: e.do_hands(ev.cards, now, ev.round),
 }
 
 
@@ -275,8 +277,9 @@ def _catch(engine: Engine, event: Catch, now: float) -> None:
     engine.do_catch(event.seat, event.target, now)
 
 
-def replay(lines, *, start: int = 1) -> Table:
+def replay(lines, *, start: int = 1, progress=None) -> Table:
     """Build a table from journal lines (decoded objects); the first must be ``match``.
+    ``progress(n)``, if given, hears the number of lines applied so far after each one.
 
     :raises JournalError: with ``line`` set, for the first line that cannot be applied; its
         ``table`` attribute holds the table as it stood before that line.
@@ -296,7 +299,17 @@ def replay(lines, *, start: int = 1) -> Table:
             error.table = table
             error.cause = exc
             raise error from exc
+        if progress is not None:
+            progress(number - start + 1)
     return table
+
+
+def _sheet_line(line) -> dict:
+    """One round of the score sheet in the state object (our own field ``rounds``)."""
+    per_seat = lambda values: None if values is None else {str(i): v for i, v in enumerate(values)}
+    return {"round": line.round, "dealer": line.dealer, "winner": line.winner, "counts": line.counts,
+            "ranking": None if line.ranking is None else list(line.ranking), "points": per_seat(line.points),
+            "scores": per_seat(line.scores), "totals": per_seat(line.totals)}
 
 
 def _round3(value: float | None) -> float | None:

@@ -22,6 +22,8 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, Op
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from kiosk.referee.inputs import Input, Tick
+from kiosk.referee.ports import ScannedHand
+from kiosk.referee.referee import NOTHING
 from kiosk.referee.session import MatchSetup, Session
 from kiosk.ui.widgets.cardgrid import CardPicker
 from kiosk.ui.screens import registry
@@ -34,6 +36,8 @@ BACKGROUND = (0.07, 0.08, 0.1, 1)
 """The screens' background colour (the window's clear colour)."""
 ROUND_END_DELAY = 2.5
 """Seconds the table shows who went out before the round-end screen comes."""
+RESUME_STEPS = 100
+"""The resume screen's bar moves at most this many times (a long journal replays thousands of lines)."""
 FRAME_SECONDS = 3.0
 """How long a scan waits for the camera's next frame before saying the camera is silent."""
 
@@ -123,6 +127,12 @@ class OonaApp(App):
         self.screens: dict[str, object] = {}
         self._round_over_since: float | None = None
         self._events: list = []
+        self.resuming = False
+        """A match is being resumed (:meth:`resume_with`): no input is taken until it is done."""
+        self._resume: tuple | None = None
+        self._started = False
+        self.resume_thread: threading.Thread | None = None
+        """The resume's thread (tests join it)."""
 
     # -- text and sizes for the kv rules -----------------------------------------------------------
     def on_lang(self, _app, lang: str) -> None:
@@ -202,12 +212,18 @@ class OonaApp(App):
         return (self.camera is not None and self.tools is not None and self.tools.enrol is not None
                 and self.decks is not None and self.camera.status != "lost")
 
-    def scan_hand(self, seat: int, done: Callable[[list | None, BaseException | None], object]) -> threading.Thread:
-        """Read the hand ``seat`` spreads under the camera from the next frame: the pile is not
-        watched meanwhile (:meth:`end_scan` watches it again). In the demo, the simulated player
-        spreads their cards first. ``done(cards, error)`` on the Kivy thread: cards are
-        :class:`kiosk.camera.hand_scan.ScannedCard`; a silent camera gives an error."""
+    def scan_hand(self, seat: int, done: Callable[[list | None, BaseException | None], object],
+                  progress: Callable[[float], object] | None = None) -> threading.Thread:
+        """Read the hand ``seat`` spreads under the camera from the next frame, the scan told how
+        many cards the rules say it holds: the pile is not watched meanwhile (:meth:`end_scan`
+        watches it again). In the demo, the simulated player spreads their cards first.
+        ``done(cards, error)`` on the Kivy thread: cards are a :class:`~kiosk.referee.ports.ScannedHand`
+        of :class:`kiosk.camera.hand_scan.ScannedCard` (with the frame); a silent camera gives an
+        error. ``progress(fraction)``, on the Kivy thread too, hears how far the scan is."""
         camera, scan = self.camera, self.tools.scan_hand
+        table = self.session.table
+        expected = table.state.hands[seat] if table is not None else None
+        told = self.hop(progress) if progress is not None else None
         camera.hold(True)
         if self.demo_table is not None:
             self.demo_table.show_hand(seat)
@@ -216,7 +232,11 @@ class OonaApp(App):
             frame = camera.next_frame(FRAME_SECONDS)
             if frame is None:
                 raise TimeoutError("no frame from the camera")
-            return scan(frame)
+            cards = scan(frame, expected=expected, progress=told)
+            if not isinstance(cards, ScannedHand):
+                cards = ScannedHand(cards, expected=expected)
+            cards.frame = frame
+            return cards
 
         return self.background(work, done, name="hand-scan")
 
@@ -236,6 +256,41 @@ class OonaApp(App):
         if self.camera is not None:
             self.camera.hold(False)
 
+    # -- resuming a match --------------------------------------------------------------------------------
+    def resume_with(self, work: Callable[[Callable[[int, int], None]], object],
+                    then: Callable[[object], object] | None = None) -> None:
+        """Resume the match once the window is up: ``work(progress)`` (the journal replayed, telling
+        ``progress(done, total)``; ``Session.read_journal``) runs on a thread of its own while the
+        resume screen shows how far it is; then ``then(what work returned)`` (``Session.carry_on``)
+        and the clock start on the Kivy thread. Until then no input reaches the session. Call
+        before :meth:`build`.
+
+        :raises JournalCorruptError: (out of the Kivy loop) the journal does not replay."""
+        self._resume = (work, then)
+        self.resuming = True
+
+    def _begin_resume(self) -> threading.Thread:
+        work, _then = self._resume
+        told = self.hop(self.screens["resume"].step)
+
+        def progress(done: int, total: int) -> None:
+            if done == total or done % max(1, total // RESUME_STEPS) == 0:
+                told(done, total)
+
+        self.resume_thread = self.background(lambda: work(progress), self._resumed, name="resume")
+        return self.resume_thread
+
+    def _resumed(self, result, error: BaseException | None) -> None:
+        if error is not None:
+            raise error                         # as a failed resume at start always did: systemd restarts us
+        _work, then = self._resume
+        self._resume, self.resuming = None, False
+        if then is not None:
+            then(result)
+        self.show("table" if self.session.table is not None else "setup")
+        if self._started:
+            self.start_clock()
+
     # -- building and navigation ---------------------------------------------------------------------
     def build(self):
         load_kv()
@@ -245,7 +300,11 @@ class OonaApp(App):
         manager = ScreenManager(transition=NoTransition())
         self.manager = manager
         self.screens = LazyScreens(self, registry.screens())
-        self.show("table" if self.session.table is not None else "setup")
+        if self._resume is not None:
+            self.show("resume")
+            self._begin_resume()
+        else:
+            self.show("table" if self.session.table is not None else "setup")
         return manager
 
     def show(self, name: str) -> None:
@@ -264,7 +323,9 @@ class OonaApp(App):
         self.watchdog.start()
         Window.bind(on_flip=self._first_frame)
         Window.bind(on_flip=flush_frames)
-        self.start_clock()
+        self._started = True
+        if not self.resuming:
+            self.start_clock()
 
     def _first_frame(self, *_args) -> None:
         Window.unbind(on_flip=self._first_frame)
@@ -299,7 +360,10 @@ class OonaApp(App):
 
     def submit(self, given: Input):
         """An input for the referee (a card, a seat button, a touch, the camera's state), already
-        on the Kivy thread: through the session's one door, then the screen follows."""
+        on the Kivy thread: through the session's one door, then the screen follows. While a
+        match is being resumed nothing goes in (:data:`~kiosk.referee.referee.NOTHING`)."""
+        if self.resuming:
+            return NOTHING
         outcome = self.session.submit(given)
         self.refresh()
         return outcome

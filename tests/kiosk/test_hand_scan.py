@@ -241,3 +241,32 @@ def test_the_kiosk_scan_reads_an_oona_hand_spread_on_the_demo_table():
         total += len(hand)
         extra += max(0, len(read) - len(hand))
     assert right >= total - 1 and extra <= 1, (right, total, extra)
+
+
+def test_the_kiosk_scan_is_told_the_hand_s_count_and_says_how_many_it_missed():
+    """A hand of three on the demo table: told three, the kiosk's scan keeps three and says where
+    each index is; told five (two still in the player's hand), it says two are missing. Its
+    progress rises to the end."""
+    from kiosk.__main__ import card_render, vision_tools
+    from kiosk.camera.decks import DeckChoice
+    from kiosk.referee.ports import ScannedHand
+
+    table = LiveTable(TableSim(seed=5, cards=0, width=480, height=360, card_px=120, deck="oona"),
+                      card_render("oona"), clock=ManualClock(), seed=5)
+    scan = vision_tools(lambda: DeckChoice("oona", "oona")).scan_hand
+    hand = ["burgundy-7", "indigo-stop", "saffron-2"]
+    table.show_hand(hand)
+    frame = table.render(1)[0]
+    said = []
+    read = scan(frame, expected=3, progress=said.append)
+    assert isinstance(read, ScannedHand) and read.expected == 3 and read.missing == 0
+    assert sorted(card.code for card in read) == sorted(hand)
+    assert said == sorted(said) and said[-1] == 1.0 and len(said) >= 5
+    h, w = frame.shape[:2]
+    assert len(read.found) == 3
+    for (x0, y0, x1, y1), card in zip(read.found, read):
+        assert 0 <= x0 < x1 <= w and 0 <= y0 < y1 <= h
+    assert [box[0] for box in read.found] == sorted(box[0] for box in read.found)     # left to right
+    short = scan(frame, expected=5)
+    assert short.expected == 5 and len(short) <= 5 and short.missing == 5 - len(short) >= 2
+    assert all(len(box) == 4 for box in short.looked)

@@ -1,59 +1,93 @@
-"""Enrolment: a deck the recogniser was not built for, learnt from one photo per face."""
+"""Enrolment: a deck the shipped reader was not built for, learnt from one photo per face; and a
+real deck (uno-real-mit's criscard photos) enrolled and read on other photos. The full figures
+(54 faces, hundreds of photos, the Pi 4 time) are `benchmarks/bench_enrol.py`'s."""
+
+import csv
+from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-from vision.art.classic import classic_face
-from vision.enrol.profile import EnrolledRecogniser, parse_face
-from vision.errors import DeckProfileError
+from vision.enrol.faces import clean_face, parse_face
+from vision.enrol.profile import EnrolledRecogniser, guess_style
+from vision.enrol.unseen import unseen_face
+from vision.errors import CardNotFoundError, DeckProfileError
+from vision.pile.watcher import PileWatcher
 from vision.readings import card_code
 from vision.sim.synth import render_photo
-from vision.pile.watcher import PileWatcher
+from vision.sim.textures import texture
 
 FACES = [("red", "7"), ("blue", "7"), ("green", "skip"), ("yellow", "2"), ("red", "reverse"),
          ("blue", "draw2"), ("wild", "wild4"), ("green", "9")]
+CRISCARD = Path(__file__).resolve().parents[3] / "shared" / "data" / "uno-real-mit" / "criscard"
 
 
-def _face(colour, rank):
-    return classic_face(colour, rank, np.random.default_rng(1), edition="modern", px_per_mm=5)
+def _key(colour, rank):
+    return rank if colour == "wild" else f"{colour}-{rank}"
 
 
-def _enrolment_photo(face):
-    image = np.full((480, 640, 3), (40, 90, 40), np.uint8)
-    image[90:390, 213:427] = cv2.resize(face, (214, 300), interpolation=cv2.INTER_AREA)
-    return image
+def _on_table(card, rng, surface="felt", height=220):
+    table = texture(surface, 480, 640, rng)
+    h, w = card.shape[:2]
+    small = cv2.resize(card, (int(w * height / h), height), interpolation=cv2.INTER_AREA)
+    y, x = (480 - height) // 2, (640 - small.shape[1]) // 2
+    table[y:y + height, x:x + small.shape[1]] = small
+    return table
 
 
 @pytest.fixture(scope="module")
-def enrolled():
-    photos = {(r if c == "wild" else f"{c}-{r}"): _enrolment_photo(_face(c, r)) for c, r in FACES}
-    return EnrolledRecogniser.enrol(photos, "modern-edition")
+def progress():
+    return []
+
+
+@pytest.fixture(scope="module")
+def enrolled(progress):
+    rng = np.random.default_rng(1)
+    # laid flat alone on the table, as the enrol screen asks (the detector outlines this edition's
+    # Reverse symbol instead of the card in some photos taken at an angle: the benchmark's figures
+    # enrol from such photos, one lit and tilted render per face)
+    photos = {_key(c, r): _on_table(unseen_face(c, r), rng) for c, r in FACES}
+    return EnrolledRecogniser.enrol(photos, "unseen-edition", style="classic", views_per_face=24,
+                                    progress=progress.append, shipped=False)
 
 
 def test_face_names_in_either_decks_words():
     assert parse_face("red-skip") == ("burgundy", "stop")
     assert parse_face("saffron-7") == ("saffron", "7")
     assert parse_face("wild4") == ("wild", "colour4")
+    assert guess_style(["red-7", "wild4"]) == "classic" and guess_style(["saffron-7", "colour"]) == "oona"
 
 
-def test_reads_new_photos_of_the_enrolled_deck(enrolled):
+def test_an_enrolment_photo_without_a_card_is_named():
+    with pytest.raises(CardNotFoundError, match="red-7"):
+        clean_face(np.full((240, 320, 3), 90, np.uint8), "the photo of red-7")
+
+
+def test_enrolment_says_how_far_it_is(enrolled, progress):
+    assert progress == sorted(progress) and progress[-1] == 1.0 and len(progress) > len(FACES)
+
+
+def test_reads_new_photos_of_an_edition_the_shipped_reader_never_saw(enrolled):
     rng = np.random.default_rng(7)
-    right = 0
+    right = wrong = 0
     for i in range(24):
         colour, rank = FACES[i % len(FACES)]
-        photo, _ = render_photo(_face(colour, rank), rng, surface="felt", fingers=False, min_card_px=120)
+        photo, _ = render_photo(unseen_face(colour, rank), rng, min_card_px=100)
         reading = enrolled.read(photo)
         right += (not reading.unsure) and reading.code == card_code(colour, rank)
-    assert right >= 16
+        wrong += (not reading.unsure) and reading.code != card_code(colour, rank)
+    assert right >= 22 and wrong <= 1, (right, wrong)
 
 
 def test_profile_round_trips_and_rejects_garbage(enrolled, tmp_path):
     json_path, npz_path = enrolled.save(tmp_path / "table-deck")
-    again = EnrolledRecogniser.load(json_path)
-    assert again.name == "modern-edition" and again.faces == enrolled.faces
-    photo = _enrolment_photo(_face("blue", "draw2"))
-    assert again.read(photo).code == "indigo-take2"
+    again = EnrolledRecogniser.load(json_path, shipped=False)
+    assert again.name == "unseen-edition" and again.faces == enrolled.faces and again.style == "classic"
+    assert again.deck.name == "classic"
+    photo = _on_table(unseen_face("blue", "draw2"), np.random.default_rng(2))
+    reading = again.read(photo)
+    assert reading.code == "indigo-take2" and reading.rank == "draw2"     # in the deck's own names
     npz_path.write_bytes(b"nonsense")
     with pytest.raises(DeckProfileError):
         EnrolledRecogniser.load(json_path)
@@ -63,4 +97,31 @@ def test_profile_round_trips_and_rejects_garbage(enrolled, tmp_path):
 
 def test_the_watcher_uses_an_enrolled_deck(enrolled):
     watcher = PileWatcher(enrolled)
-    assert watcher.recogniser is enrolled
+    assert watcher.recogniser is enrolled and watcher.deck == "classic"
+
+
+def _criscard():
+    with open(CRISCARD / "labels.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    by_face: dict[str, list] = {}
+    for row in rows:
+        by_face.setdefault(_key(row["colour"], row["rank"]), []).append(row)
+    return {face: found for face, found in by_face.items() if len(found) > 1}
+
+
+def test_a_real_deck_enrolled_from_one_photo_per_face_reads_its_other_photos():
+    """criscard's faces with more than one photo: the first enrolled, the second read on
+    another table (the 54-face run, with pastes turned and blurred, is the benchmark's)."""
+    faces = _criscard()
+    assert len(faces) == 8
+    rng = np.random.default_rng(5)
+    image = lambda row: cv2.imread(str(CRISCARD / row["file"]))  # noqa: E731
+    photos = {face: _on_table(image(rows[0]), rng) for face, rows in faces.items()}
+    reader = EnrolledRecogniser.enrol(photos, "criscard", style="classic", views_per_face=24)
+    right, wrong = [], []
+    for face, rows in faces.items():
+        row = rows[1]
+        reading = reader.read(_on_table(image(row), rng, "wood", 200))
+        truth = card_code(row["colour"], row["rank"])
+        (right if not reading.unsure and reading.code == truth else wrong if not reading.unsure else []).append(face)
+    assert len(right) >= 7 and not wrong, (right, wrong)      # a doubt is said, never a wrong card

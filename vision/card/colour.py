@@ -107,3 +107,28 @@ def hue_shares(warped: np.ndarray, white: np.ndarray, deck: str, box: tuple[floa
     hue, saturated, _ = _balanced_hue(warped[int(y0 * h):int(y1 * h), int(x0 * w):int(x1 * w)], white)
     near = _near(deck)[:, hue[saturated]]
     return {name: float(np.count_nonzero(near[i])) / max(1, len(hue)) for i, name in enumerate(HUES[deck])}
+
+
+#: What a classic face's field plainly shows (`field_kind`): a colour read at least this surely
+#: is a coloured field ...
+COLOURED_FROM = 0.5
+#: ... unless the middle shows four colours: a wild's quartered oval or its four small cards. The
+#: third most present colour's share of `MIDDLE` (`hue_shares`): on uno-real-mit's criscard photos
+#: (the whole card, all 54 faces) 0.00-0.04 on coloured cards, 0.08-0.17 on the six wild ones.
+FOUR_COLOURS_FROM = 0.06
+#: A field band this dark (`vision.card.features.dark_field`) with a split vote is a wild's field.
+DARK_FIELD_FROM = 0.5
+MIDDLE = (0.2, 0.2, 0.8, 0.8)
+
+
+def field_kind(warped: np.ndarray, white: np.ndarray, deck: str, read: tuple[str, float], dark: float) -> str | None:
+    """What a face's field plainly is: `coloured` (one colour, no four-colour middle), `wild` (a
+    split vote or no hue, with four colours in the middle or a dark field) or None (no plain
+    evidence either way). `read` is `read_colour`'s answer, `dark` the field band's dark share."""
+    colour, confidence = read
+    third = sorted(hue_shares(warped, white, deck, MIDDLE).values())[-3]
+    if colour != WILD and confidence >= COLOURED_FROM and third < FOUR_COLOURS_FROM:
+        return "coloured"
+    if colour == WILD and (third >= FOUR_COLOURS_FROM or dark >= DARK_FIELD_FROM):
+        return "wild"
+    return None

@@ -5,7 +5,8 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from vision.card.colour import hue_shares, read_colour
+from vision.card.cnn import CNN_PATH, CnnReader
+from vision.card.colour import field_kind, hue_shares, read_colour
 from vision.decks import DeckProfile, find_deck
 from vision.card.detect import FoundCard, find_card
 from vision.errors import CardNotFoundError, UnknownNameError
@@ -34,6 +35,10 @@ OVAL = (20 / 64, 34 / 96, 44 / 64, 62 / 96)
 #: thing, not a face: every face has its oval, numeral or symbols there (lowest on development
 #: renders: 0.09, a classic Draw Two; a slip of paper with a margin of table: about 0.01).
 PLAIN_BELOW = 0.04
+#: Classic deck: the face network's share in the rank probabilities, log-linear with the feature
+#: model's (p ∝ model^(1 − w) · network^w, `vision.card.cnn`); tuned on development data
+#: (`benchmarks/bench_cnn.py --weights`).
+CNN_WEIGHT = 0.5
 
 
 def plain(warped: np.ndarray) -> bool:
@@ -58,26 +63,39 @@ class Recogniser:
     """Whether the 112-card Oona extras (Wild Swap, Wild Custom) may be on the table."""
     corners: bool = True
     """Classic deck: whether the corner indices are read too (`vision.card.corners`)."""
+    cnn: CnnReader | None = None
+    """Classic deck: the face network (`vision.card.cnn`), weighed in by `cnn_weight`; None: not used."""
+    cnn_weight: float = CNN_WEIGHT
+    """The network's share in the rank probabilities (0 the feature model's alone, 1 its own)."""
+    agree: bool = True
+    """Classic deck: whether the field rules ranks out (a plainly coloured one is no wild card)."""
     last_found: FoundCard | None = field(default=None, repr=False)
     """Where the card was in the last photo read (for overlays and debugging)."""
     _verified: list = field(default_factory=list, repr=False)
     _allowed: np.ndarray = field(init=False, repr=False)
     _faces: np.ndarray = field(init=False, repr=False)
+    _wilds: np.ndarray = field(init=False, repr=False)
+    _cnn_order: list = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         classes = self.model.classes
         self._faces = np.array([c != NONE for c in classes], np.float32)
+        self._wilds = np.array([c in self.deck.wilds for c in classes], np.float32)
+        self._cnn_order = [self.cnn.classes.index(c) for c in classes] if self.cnn else []
         self._allowed = np.array([self.extras or not c.endswith(("/swap", "/custom")) for c in classes],
                                  np.float32)
 
     @classmethod
-    def for_deck(cls, name: str = "oona", *, extras: bool = False, corners: bool = True) -> "Recogniser":
-        """The recogniser for a deck, with its shipped model.
+    def for_deck(cls, name: str = "oona", *, extras: bool = False, corners: bool = True,
+                 cnn: bool = True) -> "Recogniser":
+        """The recogniser for a deck, with its shipped models (for the classic deck the face
+        network too, if `cnn` and it is installed).
 
         :raises UnknownNameError: for an unknown deck; :raises ModelMissingError: without weights.
         """
         deck = find_deck(name)
-        return cls(deck, Mlp.load(model_path(deck.name)), extras=extras, corners=corners)
+        network = CnnReader() if cnn and deck.name == "classic" and CNN_PATH.is_file() else None
+        return cls(deck, Mlp.load(model_path(deck.name)), extras=extras, corners=corners, cnn=network)
 
     @property
     def thorough(self) -> bool:
@@ -113,16 +131,17 @@ class Recogniser:
         if plain(warped):
             return Reading(WILD, "unknown", 0.0, unsure=True, deck=self.deck.name)
         white = white_reference(warped)
-        x = np.stack([rank_features(warped, white), rank_features(warped[::-1, ::-1], white)])
-        probs = self.model.probabilities(x).mean(axis=0) * self._allowed
-        probs /= max(float(probs.sum()), 1e-9)
+        probs = self._rank_probabilities(warped, white)
+        colour, colour_conf = read_colour(warped, white, self.deck.name)
+        if self.agree and self.deck.name == "classic":  # the field and the rank agree (a plain colour is no wild)
+            probs = self._agreeing(probs, field_kind(warped, white, self.deck.name, (colour, colour_conf),
+                                                     dark_field(warped, white)))
         # The best face; its probability is also lowered by how much the warp looks like no card
         # at all (the `none` class, not a face), so a patch of table is unsure.
         best = int((probs * self._faces).argmax())
         rank_conf = float(probs[best])
         if self.corners and self.deck.name == "classic":  # the real prints' corner indices weigh in
-            best, rank_conf = fuse(self.model.classes, probs, self._faces, lambda: read_corners(warped))
-        colour, colour_conf = read_colour(warped, white, self.deck.name)
+            best, rank_conf = fuse(self.model.classes, probs, self._faces, lambda: self._corners_allowed(warped, probs))
         label = self.model.classes[best]
         if "/" in label:  # Oona: the model saw the shape, the hue must agree with it.
             shape_colour, rank = label.split("/")
@@ -153,6 +172,37 @@ class Recogniser:
         confidence = min(rank_conf, colour_conf, 0.5 + card_score)
         reading = Reading(colour, rank, confidence, unsure=confidence < self.unsure_below, deck=self.deck.name)
         return replace(reading, alternatives=self._alternatives(probs, best, reading))
+
+    def _rank_probabilities(self, warped: np.ndarray, white: np.ndarray) -> np.ndarray:
+        """The classes' probabilities from the feature model (both turns of the warp), and for the
+        classic deck the face network's weighed in; allowed classes only, summing to 1."""
+        x = np.stack([rank_features(warped, white), rank_features(warped[::-1, ::-1], white)])
+        probs = self.model.probabilities(x).mean(axis=0)
+        if self.cnn is not None and self.cnn_weight > 0:
+            network = self.cnn.probabilities(warped, white)[self._cnn_order]
+            probs = np.exp((1 - self.cnn_weight) * np.log(probs + 1e-9) + self.cnn_weight * np.log(network + 1e-9))
+        probs = probs * self._allowed
+        return probs / max(float(probs.sum()), 1e-9)
+
+    def _agreeing(self, probs: np.ndarray, kind: str | None) -> np.ndarray:
+        """`probs` with the ranks the field rules out set to 0 (`vision.card.colour.field_kind`: a
+        plainly coloured field is no wild card, a wild's field no coloured card), the faces left
+        scaled up to the share the faces had (so `none`, how little the warp looks like a card,
+        keeps its share); unchanged when the field says nothing plain or no face would be left."""
+        if kind is None:
+            return probs
+        keep = (1 - self._wilds) if kind == "coloured" else (self._wilds + (1 - self._faces))
+        faces_before, faces_left = float((probs * self._faces).sum()), float((probs * keep * self._faces).sum())
+        if faces_left < 1e-6:
+            return probs
+        scale = np.where(self._faces > 0, faces_before / faces_left, 1.0)
+        return probs * keep * scale
+
+    def _corners_allowed(self, warped: np.ndarray, probs: np.ndarray) -> list[tuple[str, float]]:
+        """The corner indices' readings, without a rank the field ruled out (`_agreeing`)."""
+        classes = self.model.classes
+        return [(rank, conf) for rank, conf in read_corners(warped)
+                if rank not in classes or probs[classes.index(rank)] > 0]
 
     def _alternatives(self, probs: np.ndarray, best: int, reading: Reading) -> tuple[tuple[str, float], ...]:
         """The model's next likeliest faces as card codes (Oona: shape and rank; classic: the

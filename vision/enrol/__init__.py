@@ -1,1 +1,1 @@
-"""Deck enrolment: a table's own deck learnt from one photo per face (runs on the Pi)."""
+"""A table's own deck learnt from one photo per face, and from the table's corrections."""

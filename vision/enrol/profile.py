@@ -1,109 +1,196 @@
-"""Deck enrolment: teach the recogniser a deck from one photo of each face, saved as a deck profile.
+"""An enrolled deck: a reader taught one table's deck from one photo per face, saved as a profile.
 
-A profile is two files at a path the user chooses: `NAME.json` (name, version, faces) and
-`NAME.npz` (per face, features of its enrolment photo in both half-turns and a few jitters: the
-glyph HOG the shipped recogniser uses, plus the hue of the field). `EnrolledRecogniser` reads a
-photo by its nearest enrolled face and behaves like `Recogniser` (`read`, `read_warped`).
+Each enrolment photo becomes a clean face (`vision.enrol.faces`), the synthetic pipeline makes many
+photos of it (`vision.enrol.views`), and a small head (`vision.card.mlp`) learns the rank from the
+shipped reader's glyph features of them. Colour stays with the shipped colour sense
+(`vision.card.colour.read_colour`, the deck's style's hues). When the deck is of a known kind
+(Oona or classic names) the shipped reader reads each card too: a rank the enrolment never saw (a
+lost card) is its word, and when the two disagree the surer one speaks, unsure unless clearly so.
+
+A profile is two files: `NAME.json` (name, version, style, faces, ranks) and `NAME.npz` (the
+head's weights). Corrections learnt at the table live beside them (`vision.enrol.corrections`).
 """
 
 import json
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from vision.card.colour import read_colour
 from vision.card.detect import find_card
-from vision.errors import CardNotFoundError, DeckProfileError, ImageReadError
 from vision.card.features import rank_features, white_reference
-from vision.readings import WILD, Reading, oona_colour, oona_rank
+from vision.card.mlp import Mlp, train
+from vision.card.recogniser import Recogniser, plain
+from vision.decks import DeckProfile, find_deck
+from vision.enrol.faces import clean_face, parse_face
+from vision.enrol.views import features, views
+from vision.model_files import NONE
+from vision.errors import CardNotFoundError, DeckProfileError, ImageReadError, UnknownNameError
+from vision.readings import (CLASSIC_TO_OONA_RANK, OONA_WILDS, WILD, Reading, is_classic_name,
+                             oona_rank)
 
-VERSION = 1
-HUE_BINS = 12
-#: Weight of the field's hue against the glyph shape in the distance between faces.
-HUE_WEIGHT = 0.8
+VERSION = 2
 UNSURE_BELOW = 0.55
+#: Synthetic views made of each enrolled face (the Pi 4 budget: `benchmarks/bench_enrol.py`).
+VIEWS_PER_FACE = 40
+#: Views of each face the shipped reader reads at enrolment, to learn how far to trust it here.
+TRUST_VIEWS = 3
+#: The head: hidden units and passes over the views.
+HIDDEN = 96
+EPOCHS = 12
+#: The least rows the head is trained on per pass (`learn_head`).
+MIN_ROWS = 2048
+#: When the enrolled head and the shipped reader name different ranks, the surer one speaks only
+#: if its confidence is this much above the other's; else the reading is unsure.
+DISAGREE_MARGIN = 0.25
+_OONA_TO_CLASSIC_RANK = {oona: classic for classic, oona in CLASSIC_TO_OONA_RANK.items()}
 
 
-def parse_face(name: str) -> tuple[str, str]:
-    """Oona colour and rank of a face named like `burgundy-7`, `red-skip`, `colour4` or `wild4`.
-
-    :raises UnknownNameError: for names neither deck uses.
-    """
-    if "-" in name:
-        colour, rank = name.split("-", 1)
-        return oona_colour(colour), oona_rank(rank)
-    return WILD, oona_rank(name)
+def guess_style(names) -> str:
+    """`classic` if any face name uses classic words (`red-7`, `wild4`), else `oona`."""
+    for name in names:
+        if any(is_classic_name(part) for part in name.split("-", 1)):
+            return "classic"
+    return "oona"
 
 
-def _hue_histogram(warped: np.ndarray, white: np.ndarray) -> np.ndarray:
-    h, w = warped.shape[:2]
-    inner = warped[h // 12: -h // 12, w // 12: -w // 12].astype(np.float32) / white
-    hsv = cv2.cvtColor(np.clip(inner * 200, 0, 255).astype(np.uint8), cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3)
-    weight = (hsv[:, 1].astype(np.float32) / 255) * (hsv[:, 2] > 45)
-    hist = np.bincount(hsv[:, 0].astype(int) * HUE_BINS // 256, weights=weight, minlength=HUE_BINS)
-    return (hist / len(hsv)).astype(np.float32)
+def _progress_steps(progress, total: int):
+    """A function that reports one more step of `total` to `progress(fraction)` (or nothing)."""
+    done = [0]
+
+    def step(n: int = 1) -> None:
+        done[0] += n
+        if progress is not None:
+            progress(min(1.0, done[0] / total))
+    return step
 
 
-def face_features(warped: np.ndarray) -> np.ndarray:
-    """The features of a warped card for nearest-face matching (unit glyph HOG, then hue shares)."""
-    white = white_reference(warped)
-    shape = rank_features(warped, white)
-    shape = shape / (np.linalg.norm(shape) + 1e-6)
-    return np.concatenate([shape, HUE_WEIGHT * _hue_histogram(warped, white)]).astype(np.float32)
+def learn_head(rows: np.ndarray, ranks_of_rows: list[str], *, seed: int = 0, on_epoch=None) -> Mlp:
+    """The rank head trained on feature rows, each named by its (Oona) rank."""
+    classes = sorted(set(ranks_of_rows))
+    index = {rank: i for i, rank in enumerate(classes)}
+    y = np.array([index[r] for r in ranks_of_rows])
+    # The trainer's steps come from passes over the rows: a small deck's few rows are repeated
+    # (dropout on the input makes each pass differ) so that it still takes enough of them.
+    repeats = -(-MIN_ROWS // len(y))
+    rows, y = np.tile(rows, (repeats, 1)), np.tile(y, repeats)
+
+    def log(_line: str) -> None:
+        if on_epoch is not None:
+            on_epoch()
+    return train(rows, y, classes, hidden=HIDDEN, epochs=EPOCHS, seed=seed, log=log)
 
 
-def _jitters(photo: np.ndarray, quad: np.ndarray, rng: np.random.Generator, n: int = 6):
-    from vision.card.detect import warp
-
-    size = float(np.linalg.norm(quad[0] - quad[2]))
-    yield warp(photo, quad)
-    for _ in range(n - 1):
-        moved = quad + rng.normal(0, 0.012 * size, quad.shape).astype(np.float32)
-        out = warp(photo, moved)
-        if rng.random() < 0.5:
-            out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.4, 1.0))
-        yield cv2.convertScaleAbs(out, alpha=rng.uniform(0.75, 1.2))
+def shipped_trust(shipped: Recogniser | None, checks: dict) -> dict[str, float]:
+    """How often the shipped reader is right when it surely names each rank, on a few views of
+    each enrolled face (`checks`: face name → warps); smoothed towards its rate over all ranks."""
+    if shipped is None:
+        return {}
+    said: dict[str, list[int]] = {}
+    for key, warps in checks.items():
+        truth = parse_face(key)[1]
+        for warped in warps:
+            reading = shipped.read_warped(warped)
+            if not reading.unsure and reading.rank != "unknown":
+                said.setdefault(oona_rank(reading.rank), []).append(oona_rank(reading.rank) == truth)
+    every = [ok for oks in said.values() for ok in oks]
+    overall = (sum(every) + 1) / (len(every) + 2)
+    trust = {rank: (sum(oks) + 2 * overall) / (len(oks) + 2) for rank, oks in said.items()}
+    return {"*": overall, **trust}
 
 
 @dataclass
 class EnrolledRecogniser:
-    """Reads cards of an enrolled deck by their nearest enrolled face."""
+    """Reads cards of an enrolled deck: its rank by the enrolled head, its colour by the shipped
+    colour sense, checked against the shipped reader of its style."""
 
     name: str
     """The profile's name (a table's own deck, an edition)."""
+    style: str
+    """Whose names the deck prints, `oona` or `classic`: its colours' hues and the shipped reader."""
     faces: list[tuple[str, str]]
     """Oona colour and rank of each enrolled face."""
-    features: np.ndarray
-    """Enrolled feature rows (float32)."""
-    labels: np.ndarray
-    """For each row, the index of its face."""
+    head: Mlp
+    """The rank head (classes: Oona rank names)."""
     unsure_below: float = UNSURE_BELOW
+    shipped: Recogniser | None = field(default=None, repr=False)
+    """The shipped reader of the style (`None`: the head alone)."""
+    seconds: float = 0.0
+    """How long the enrolment took (CPU seconds of this process)."""
+    memory: object | None = field(default=None, repr=False)
+    """The table's corrections learnt (`vision.enrol.corrections.Memory`), or `None`."""
+    trust: dict[str, float] = field(default_factory=dict)
+    """For each rank the shipped reader named surely on the enrolment's views, how often it was
+    right (`"*"`: over all ranks); its confidence counts that much when it disagrees."""
 
+    def __post_init__(self) -> None:
+        if self.style not in ("oona", "classic"):
+            raise DeckProfileError(f"deck profile {self.name!r}: unknown style {self.style!r}")
+
+    @property
+    def deck(self) -> DeckProfile:
+        """The printed deck whose names and art this deck shares (for the pile watcher)."""
+        return find_deck(self.style)
+
+    @property
+    def ranks(self) -> list[str]:
+        """The ranks the head knows (Oona names; its `none` class left out)."""
+        return [c for c in self.head.classes if c != NONE]
+
+    @property
+    def _faces(self) -> np.ndarray:
+        return np.array([c != NONE for c in self.head.classes], np.float32)
+
+    # -- learning ---------------------------------------------------------------------------------
     @classmethod
-    def enrol(cls, photos: dict[str, np.ndarray], name: str, *, seed: int = 0) -> "EnrolledRecogniser":
-        """Learn a deck from one photo per face, keyed by face name (`burgundy-7`, `red-skip`, `wild4`).
+    def enrol(cls, photos: dict[str, np.ndarray], name: str, *, style: str | None = None,
+              views_per_face: int = VIEWS_PER_FACE, seed: int = 0, progress=None,
+              shipped: bool = True) -> "EnrolledRecogniser":
+        """Learn a deck from one photo per face, keyed by face name (`burgundy-7`, `red-skip`,
+        `wild4`); `progress(fraction)` hears how far it is (from the caller's thread).
 
         :raises CardNotFoundError: naming the face whose photo shows no card.
         :raises UnknownNameError: for a face name no deck uses.
         """
+        started = time.process_time()
+        style = style or guess_style(photos)
+        faces = {key: parse_face(key) for key in photos}
+        step = _progress_steps(progress, 2 * len(photos) + EPOCHS)
         rng = np.random.default_rng(seed)
-        faces, rows, labels = [], [], []
+        cleaned = {}
         for key, photo in photos.items():
-            face = parse_face(key)
-            try:
-                found = find_card(photo)
-            except CardNotFoundError as error:
-                raise CardNotFoundError(f"no card in the photo of {key}") from error
-            faces.append(face)
-            for warped in _jitters(photo, found.quad, rng):
-                for turn in (warped, warped[::-1, ::-1]):
-                    rows.append(face_features(turn))
-                    labels.append(len(faces) - 1)
-        return cls(name, faces, np.array(rows, np.float32), np.array(labels))
+            cleaned[key] = clean_face(photo, f"the photo of {key}")
+            step()
+        rows, ranks, checks = [], [], {}
+        for key, face in cleaned.items():
+            seen, misses = views(face, views_per_face, rng)
+            rows += [features(seen), features(misses)]
+            ranks += [faces[key][1]] * len(seen) + [NONE] * len(misses)
+            step()
+            checks[key] = seen[:TRUST_VIEWS]
+        head = learn_head(np.concatenate(rows), ranks, seed=seed, on_epoch=step)
+        reader = cls(name, style, list(faces.values()), head)
+        if shipped:
+            reader.with_shipped()
+            reader.trust = shipped_trust(reader.shipped, checks)
+        reader.seconds = time.process_time() - started
+        return reader
+
+    def with_shipped(self) -> "EnrolledRecogniser":
+        """This reader with the shipped reader of its style loaded (itself without, if no weights)."""
+        from vision.errors import ModelMissingError
+        try:
+            self.shipped = Recogniser.for_deck(self.style)
+        except ModelMissingError:
+            self.shipped = None
+        return self
 
     @classmethod
-    def enrol_folder(cls, folder, name: str | None = None) -> "EnrolledRecogniser":
+    def enrol_folder(cls, folder, name: str | None = None, *, style: str | None = None,
+                     progress=None) -> "EnrolledRecogniser":
         """Learn a deck from a folder of photos named by face (`burgundy-7.jpg`, `wild4.png`...).
 
         :raises ImageReadError: for a photo that cannot be read.
@@ -116,20 +203,23 @@ class EnrolledRecogniser:
             if image is None:
                 raise ImageReadError(str(path))
             photos[path.stem] = image
-        return cls.enrol(photos, name or Path(folder).name)
+        return cls.enrol(photos, name or Path(folder).name, style=style, progress=progress)
 
+    # -- files ------------------------------------------------------------------------------------
     def save(self, path) -> tuple[Path, Path]:
         """Write the profile as `path` with `.json` and `.npz` suffixes; returns both paths."""
         base = Path(path).with_suffix("")
-        meta = {"kind": "oona-deck-profile", "version": VERSION, "name": self.name,
-                "faces": [list(face) for face in self.faces], "features": "hog-whiteness+hue12"}
+        meta = {"kind": "oona-deck-profile", "version": VERSION, "name": self.name, "style": self.style,
+                "faces": [list(face) for face in self.faces], "ranks": list(self.head.classes),
+                "features": "hog-whiteness", "enrol_seconds": round(self.seconds, 2),
+                "shipped_trust": {k: round(v, 4) for k, v in self.trust.items()}}
+        base.parent.mkdir(parents=True, exist_ok=True)
         base.with_suffix(".json").write_text(json.dumps(meta, indent=1))
-        np.savez_compressed(base.with_suffix(".npz"), features=self.features.astype(np.float16),
-                            labels=self.labels.astype(np.int16))
+        self.head.save(base.with_suffix(".npz"))
         return base.with_suffix(".json"), base.with_suffix(".npz")
 
     @classmethod
-    def load(cls, path) -> "EnrolledRecogniser":
+    def load(cls, path, *, shipped: bool = True) -> "EnrolledRecogniser":
         """A profile written by `save` (either file's path, or the path without suffix).
 
         :raises DeckProfileError: when the files are missing, malformed or of another version.
@@ -137,36 +227,92 @@ class EnrolledRecogniser:
         base = Path(path).with_suffix("")
         try:
             meta = json.loads(base.with_suffix(".json").read_text())
-            data = np.load(base.with_suffix(".npz"), allow_pickle=False)
-            features, labels = data["features"].astype(np.float32), data["labels"].astype(int)
+            head = Mlp.load(base.with_suffix(".npz"))
         except (OSError, ValueError, KeyError) as error:
             raise DeckProfileError(f"cannot read deck profile {base}: {error}") from error
-        if meta.get("kind") != "oona-deck-profile" or meta.get("version") != VERSION:
-            raise DeckProfileError(f"{base} is not a version {VERSION} deck profile")
+        if not isinstance(meta, dict) or meta.get("kind") != "oona-deck-profile" or meta.get("version") != VERSION:
+            raise DeckProfileError(f"{base} is not a version {VERSION} deck profile (enrol the deck again)")
+        if head.classes != meta.get("ranks") or head.w["w2"].shape[1] != len(head.classes):
+            raise DeckProfileError(f"{base}: the head and its ranks disagree")
         faces = [tuple(face) for face in meta["faces"]]
-        if len(features) != len(labels) or labels.max(initial=-1) >= len(faces):
-            raise DeckProfileError(f"{base}: features and faces disagree")
-        return cls(meta["name"], faces, features, labels)
+        reader = cls(meta["name"], meta.get("style", ""), faces, head, seconds=meta.get("enrol_seconds", 0.0),
+                     trust=dict(meta.get("shipped_trust") or {}))
+        return reader.with_shipped() if shipped else reader
+
+    # -- reading ----------------------------------------------------------------------------------
+    def _rank_probabilities(self, warped: np.ndarray, white: np.ndarray) -> np.ndarray:
+        x = np.stack([rank_features(warped, white), rank_features(warped[::-1, ::-1], white)])
+        return self.head.probabilities(x).mean(axis=0)
+
+    def _named(self, colour: str, rank: str, confidence: float, alternatives=()) -> Reading:
+        """A reading in the style's own names."""
+        if self.style == "classic":
+            rank = _OONA_TO_CLASSIC_RANK.get(rank, rank)
+        return Reading(colour, rank, confidence, unsure=confidence < self.unsure_below,
+                       deck=self.style, alternatives=tuple(alternatives))
+
+    def read_enrolled(self, warped: np.ndarray, card_score: float = 1.0) -> Reading:
+        """The enrolled head's reading alone (its rank, the colour sense's colour)."""
+        if plain(warped):
+            return self._named(WILD, "unknown", 0.0)
+        white = white_reference(warped)
+        probs = self._rank_probabilities(warped, white)
+        # The best rank; its probability is also lowered by how much the warp looks like no card.
+        best = int((probs * self._faces).argmax())
+        rank, rank_conf = self.head.classes[best], float(probs[best])
+        colour, colour_conf = read_colour(warped, white, self.style)
+        if rank in OONA_WILDS:
+            colour_conf, colour = (1.0 if colour == WILD else 0.6), WILD
+        elif colour == WILD:
+            colour_conf = 0.0
+        confidence = min(rank_conf, colour_conf, 0.5 + card_score)
+        return self._named(colour, rank, confidence, self._alternatives(probs, best, colour))
+
+    def _alternatives(self, probs: np.ndarray, best: int, colour: str) -> list[tuple[str, float]]:
+        from vision.readings import card_code
+        found = []
+        for i in np.argsort(-probs * self._faces)[1:4]:
+            rank = self.head.classes[int(i)]
+            if probs[i] < 0.02:
+                break
+            try:
+                found.append((card_code(WILD if rank in OONA_WILDS else colour, rank), round(float(probs[i]), 4)))
+            except UnknownNameError:
+                continue
+        return found
 
     def read_warped(self, warped: np.ndarray, card_score: float = 1.0) -> Reading:
-        """The nearest enrolled face of a card warped upright (either way up)."""
-        x = face_features(warped)
-        d = np.linalg.norm(self.features - x, axis=1)
-        per_face = np.full(len(self.faces), np.inf)
-        np.minimum.at(per_face, self.labels, d)
-        order = np.argsort(per_face)
-        best, second = per_face[order[0]], per_face[order[1]] if len(order) > 1 else np.inf
-        # Sure when the best face is much nearer than the runner-up, and near in absolute terms.
-        margin = 1.0 - best / max(second, 1e-6)
-        confidence = float(np.clip(margin * 4, 0, 1) * np.clip(1.6 - best, 0, 1) / 1.0)
-        confidence = min(confidence, 0.5 + card_score)
-        colour, rank = self.faces[order[0]]
-        return Reading(colour, rank, confidence, unsure=confidence < self.unsure_below, deck=self.name)
+        """Read a card warped upright (either way up): the enrolled head checked by the shipped reader."""
+        from vision.enrol.corrections import corrected
+        mine = self.read_enrolled(warped, card_score)
+        if self.shipped is not None:
+            mine = self._agreed(mine, self.shipped.read_warped(warped, card_score))
+        return corrected(mine, self.memory, warped)
+
+    def _agreed(self, mine: Reading, theirs: Reading) -> Reading:
+        """One reading from the head's and the shipped reader's (see the module's docstring)."""
+        if theirs.unsure or theirs.rank == "unknown":
+            return mine
+        their_rank = oona_rank(theirs.rank)
+        if mine.rank == "unknown":
+            return theirs
+        theirs = replace(theirs, confidence=theirs.confidence * self.trust.get(their_rank, self.trust.get("*", 1.0)))
+        if their_rank == oona_rank(mine.rank):
+            confidence = max(mine.confidence, theirs.confidence) if mine.colour == theirs.colour else mine.confidence
+            return replace(mine, confidence=confidence, unsure=confidence < self.unsure_below)
+        if their_rank not in self.ranks:         # a face the enrolment never saw
+            sure = theirs.confidence >= self.unsure_below
+            return replace(theirs, unsure=not sure) if mine.unsure or theirs.confidence > mine.confidence else mine
+        if mine.confidence >= theirs.confidence + DISAGREE_MARGIN:
+            return mine
+        if mine.unsure and theirs.confidence >= max(mine.confidence + DISAGREE_MARGIN, self.unsure_below):
+            return theirs
+        return replace(mine, unsure=True)
 
     def read(self, photo: np.ndarray) -> Reading:
         """Read the one card in a BGR photo; an unfound card gives an unsure reading."""
         try:
-            found = find_card(photo, verify=lambda w: self.read_warped(w).confidence)
+            found = find_card(photo, verify=lambda w: self.read_enrolled(w).confidence)
         except CardNotFoundError:
-            return Reading(WILD, "unknown", 0.0, unsure=True, deck=self.name)
+            return self._named(WILD, "unknown", 0.0)
         return self.read_warped(found.warped, found.score)

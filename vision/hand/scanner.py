@@ -75,6 +75,10 @@ TWIN_REACH = (2.5, 7.0)
 
 #: How much a photo is enlarged when its first scan found at most one card.
 RETRY_ZOOM = 1.5
+#: The share of a scan's `progress` its first read takes (the enlarged read, when it comes, the rest).
+RETRY_SHARE = 0.75
+#: The looks of one read `progress` counts: four coarse turns, four dense ones, the neighbouring sizes.
+LOOKS = 9
 
 
 @dataclass(frozen=True)
@@ -244,7 +248,7 @@ class HandScanner:
                 found.append((float(score[i]), int(best[i]), float(centres[i][0]), float(centres[i][1]), size))
         return found
 
-    def scan(self, image: np.ndarray, expected: int | None = None) -> HandScan:
+    def scan(self, image: np.ndarray, expected: int | None = None, progress=None) -> HandScan:
         """One reading per card of the hand (see `_scan_once`), a `HandScan` (a list of readings).
 
         With `expected` (the cards the player holds), at most that many are kept (the surest) and,
@@ -255,12 +259,18 @@ class HandScanner:
         When the first read finds one card or none (or misses some of `expected` with at most one
         found), the scan may have taken a big centre glyph for the hand's index size (small cards,
         tightly fanned): the photo is read once more, enlarged by `RETRY_ZOOM`, and what finds more
-        is kept."""
-        readings = self._scan_once(image, expected)
+        is kept.
+
+        `progress(fraction)`, if given, hears how far the scan is (0 to 1, rising), from the
+        scanning thread, after each look of `_scan_once` and at the end."""
+        say = progress or (lambda fraction: None)
+        readings = self._scan_once(image, expected, lambda f: say(RETRY_SHARE * f))
         if len(readings) > 1:
+            say(1.0)
             return readings
         big = cv2.resize(image, None, fx=RETRY_ZOOM, fy=RETRY_ZOOM, interpolation=cv2.INTER_CUBIC)
-        again = self._scan_once(big, expected)
+        again = self._scan_once(big, expected, lambda f: say(RETRY_SHARE + (1 - RETRY_SHARE) * f))
+        say(1.0)
         if len(again) <= len(readings):
             return readings
         z = RETRY_ZOOM
@@ -268,7 +278,7 @@ class HandScanner:
                         expected=expected, turn=again.turn, index_px=again.index_px and again.index_px / z,
                         looked=[replace(k, cx=k.cx / z, cy=k.cy / z, size=k.size / z) for k in again.looked])
 
-    def _scan_once(self, image: np.ndarray, expected: int | None = None) -> HandScan:
+    def _scan_once(self, image: np.ndarray, expected: int | None = None, progress=None) -> HandScan:
         """One reading per corner index found, in any of four turns of the photo and at any index
         size of `look_sizes`; left to right as the hand is seen (card tops up), positions in the
         photo's own pixels.
@@ -279,7 +289,10 @@ class HandScanner:
         probability) is the hand's. Then the turn: each
         of the four turns read densely (every 4 px) at that size, the one whose kept indices weigh
         most is the hand's (the upright one unless another beats it by `TURN_MARGIN`). That turn is
-        then read densely at the two neighbouring sizes too. Nothing in the look: no cards."""
+        then read densely at the two neighbouring sizes too. Nothing in the look: no cards.
+        `progress(fraction)` hears each of these looks done (`LOOKS` of them at most)."""
+        say = progress or (lambda fraction: None)
+        looks = iter(range(1, LOOKS + 1))
         plane = whiteness(image)
         floor = None if expected is None else LOOK_FLOOR
         by_size: dict[float, float] = {}
@@ -289,8 +302,10 @@ class HandScanner:
             turned = plane if code is None else cv2.rotate(plane, code)
             for k in self._keep(self.candidates(turned, self.look_sizes, OFFSETS[:1], self.min_std)):
                 by_size[k[4]] = by_size.get(k[4], 0.0) + k[0]
+            say(next(looks) / LOOKS)
         if not by_size:
             return HandScan(expected=expected)
+        looks = iter(range(5, LOOKS + 1))          # the coarse look's share is done
         i = self.look_sizes.index(max(by_size, key=by_size.get))
         size = self.look_sizes[i]
         best, dense = None, {}
@@ -298,12 +313,14 @@ class HandScanner:
             turned = plane if code is None else cv2.rotate(plane, code)
             found = self.candidates(turned, (size,), OFFSETS, self.min_std, floor)
             dense[n] = found
+            say(next(looks) / LOOKS)
             weight = sum(k[0] for k in self._keep(found))
             if best is None or weight > best[0] + (TURN_MARGIN if best[1] == 0 else 0.0):
                 best = (weight, degrees, code, found, turned, n)
         weight, degrees, code, found, turned, n = best
         others = tuple(s for s in self.look_sizes[max(0, i - 1):i + 2] if s != size)
         found = found + self.candidates(turned, others, OFFSETS, self.min_std, floor)
+        say(next(looks) / LOOKS)
         if self.both_ends and len(self.turns) == 4:
             # The far index of each card (bottom-right, printed turned 180°): upright in the
             # opposite turn, brought back into this one's pixels.
@@ -409,12 +426,13 @@ def _scanner(deck: str) -> HandScanner:
     return HandScanner(deck=deck)
 
 
-def scan_hand(image: np.ndarray, deck: str = "classic", expected: int | None = None) -> HandScan:
+def scan_hand(image: np.ndarray, deck: str = "classic", expected: int | None = None,
+              progress=None) -> HandScan:
     """Read a photo of a hand (BGR) of the `classic` or `oona` deck: one reading per card, left to
     right (a list; with `expected`, it also says how many of those cards are `missing`, see
-    `HandScanner.scan`).
+    `HandScanner.scan`); `progress(fraction)` hears how far it is (from this thread).
 
     :raises ModelMissingError: without the deck's weights (run `make vision-corners`).
     :raises KeyError: for another deck.
     """
-    return _scanner(deck).scan(image, expected)
+    return _scanner(deck).scan(image, expected, progress)

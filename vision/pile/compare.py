@@ -1,11 +1,20 @@
 """Comparing the pile's small colour images: where two differ once the light is balanced, how much
-of a region agrees, and which parts of a difference are card-shaped."""
+of a region agrees, and which parts of a difference are card-shaped.
+
+A camera that shakes by a fraction of a pixel moves every edge of a woven rug's pattern, and a plain
+per-pixel difference then sees the rug change all the time (issue #18: on a sadu rug not one landing
+was reported). So a change counts only near pixels that left the range their neighbours give them
+under such a shake (their `envelope`); a card's own edge moves further than that.
+"""
 
 import cv2
 import numpy as np
 
 #: A small pixel differs from the settled pile when a channel differs by more than this.
 DIFF_LEVEL = 32
+#: How far (small pixels: half of one is two of the camera's) the view may have shaken since the pile settled
+#: and a pixel still not differ (`envelope`).
+DIFF_REACH = 0.5
 #: Channel values this bright may be clipped by the camera.
 CLIPPED = 245
 #: Card outlines: short/long side ratio (63/88 = 0.72) and how much of its box a blob fills.
@@ -25,15 +34,43 @@ def light_gains(current: np.ndarray, reference: np.ndarray) -> np.ndarray:
     return np.clip(np.median((cur + 4) / (ref + 4), axis=0), 0.3, 3.0)
 
 
+_NEIGHBOURS = np.ones((3, 3), np.uint8)
+
+
+def envelope(image: np.ndarray, reach: float = 0.5) -> tuple[np.ndarray, np.ndarray]:
+    """The least and greatest value each pixel takes when the image shifts by up to `reach` (0..1)
+    of a pixel either way (per channel, float32): the pixel moved that far towards its least and
+    greatest 3 × 3 neighbour (the value at a point between two pixels lies between theirs)."""
+    image = image.astype(np.float32)
+    least, most = cv2.erode(image, _NEIGHBOURS), cv2.dilate(image, _NEIGHBOURS)
+    if reach == 1.0:
+        return least, most
+    return image + (least - image) * reach, image + (most - image) * reach
+
+
+def outside(values: np.ndarray, lo: np.ndarray, hi: np.ndarray, level: float = DIFF_LEVEL) -> np.ndarray:
+    """Whether each value lies more than `level` below `lo` or above `hi` (a bool array)."""
+    return (values > hi + level) | (values < lo - level)
+
+
 def difference(current: np.ndarray, reference: np.ndarray) -> np.ndarray:
-    """Where `current` differs from `reference` once the light is balanced (uint8 mask 0/255)."""
+    """Where `current` differs from `reference` once the light is balanced (uint8 mask 0/255): the
+    pixels that differ, near ones that differ by more than a shake of DIFF_REACH explains (a card's
+    whole outline, also where it lies on a card of its own art; not a rug's flickering edges)."""
     cur = current.astype(np.float32)
-    ref = reference.astype(np.float32)
-    diff = cur - ref * light_gains(current, reference)
+    ref = reference.astype(np.float32) * light_gains(current, reference)
+    moved = _differs(cur, *envelope(ref, DIFF_REACH))
+    near = cv2.dilate(moved, np.ones((5, 5), np.uint8))
+    return cv2.bitwise_and(_differs(cur, ref, ref), near)
+
+
+def _differs(cur: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """Where `cur` lies more than DIFF_LEVEL outside [lo, hi] in any channel (uint8 mask 0/255)."""
     # A clipped highlight (a white card under a bright lamp) may have been brighter than it shows:
     # it explains a pixel brighter than predicted after (or darker than predicted before) it.
-    changed = (np.abs(diff) > DIFF_LEVEL) & ~((ref >= CLIPPED) & (diff > 0)) & ~((cur >= CLIPPED) & (diff < 0))
-    return (changed.any(axis=2) * 255).astype(np.uint8)
+    brighter = (cur > hi + DIFF_LEVEL) & (hi < CLIPPED)
+    darker = (cur < lo - DIFF_LEVEL) & (cur < CLIPPED)
+    return ((brighter | darker).any(axis=2) * 255).astype(np.uint8)
 
 
 def region_mask(shape, hull: np.ndarray) -> np.ndarray:
@@ -58,7 +95,8 @@ def is_relit(small: np.ndarray, reference: np.ndarray, region: np.ndarray) -> bo
     if len(now) < 10:
         return False
     gains = np.median((now + 4) / (then + 4), axis=0)
-    same = (np.abs(now - then * gains) <= DIFF_LEVEL).all(axis=1)
+    lo, hi = (side[inside].astype(np.float32) * gains for side in envelope(reference))
+    same = ~outside(now, lo, hi).any(axis=1)
     return float(same.mean()) >= RELIT_SHARE
 
 

@@ -4,8 +4,11 @@ now, going back through the watcher's history of small grey frames."""
 import cv2
 import numpy as np
 
-from vision.pile.compare import DIFF_LEVEL
+from vision.pile.compare import envelope, outside
 
+#: How far (small pixels) the view may shake and a pixel still look as it did: a quarter pixel, so
+#: that a card sliding slowly to rest is not taken as resting (`compare.envelope`).
+REST_REACH = 0.25
 #: A pixel's look may go away for this long (a hand passing) and still date from before.
 ARRIVAL_GAP = 0.5
 
@@ -21,40 +24,39 @@ def rest_time(history, small: np.ndarray, region: np.ndarray, t: float, *, cover
     grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     inside = region > 0
     count = max(1, int(inside.sum()))
-    now = grey[inside].astype(np.float32)
-    start, frames = _looking_so_since(history, inside, now, count, t)
-    # Each pixel's arrival: the earliest time it matched now, going back through gaps (a hand
-    # passing) shorter than ARRIVAL_GAP, before which it differed for longer (the pile before).
-    for when, past in list(reversed(history))[len(frames):]:
-        frames.append((when, _same_as_now(past, inside, now)))
-    if not covered or len(frames) < 3:
+    values = grey[inside].astype(np.float32)
+    shaken = (values, *(side[inside] for side in envelope(grey, REST_REACH)))
+    start = _looking_so_since(history, inside, shaken, count, t)
+    if not covered or len(history) < 3:
         return start
+    # Each pixel's arrival: the earliest time it matched now exactly (a covered card's pixels are
+    # dated one by one), going back through gaps (a hand passing) shorter than ARRIVAL_GAP, before
+    # which it differed for longer (the pile before).
+    frames = [(when, _same_as_now(past, inside, (values, values, values))) for when, past in reversed(history)]
     arrival, settled = _arrivals(frames, count, t)
     if np.count_nonzero(settled) < 0.3 * count:
         return start
     return min(start, _rest_of_covered(arrival[settled], covered_until))
 
 
-def _same_as_now(past: np.ndarray, inside: np.ndarray, now: np.ndarray) -> np.ndarray:
-    """Which of the region's pixels (`inside`) a past grey frame shows as they are `now`."""
+def _same_as_now(past: np.ndarray, inside: np.ndarray, now: tuple) -> np.ndarray:
+    """Which of the region's pixels (`inside`) a past grey frame shows as they are now (`now`: the
+    region's grey values and their neighbours' least and greatest, `compare.envelope`)."""
     then = past[inside].astype(np.float32)
-    gain = np.median((now + 4) / (then + 4))
-    return np.abs(then * gain - now) <= DIFF_LEVEL
+    values, lo, hi = now
+    gain = np.median((values + 4) / (then + 4))
+    return ~outside(then * gain, lo, hi)
 
 
-def _looking_so_since(history, inside: np.ndarray, now: np.ndarray, count: int,
-                      t: float) -> tuple[float, list[tuple[float, np.ndarray]]]:
+def _looking_so_since(history, inside: np.ndarray, now: tuple, count: int, t: float) -> float:
     """The earliest time since which the region has looked as it does now (nine tenths of its
-    pixels), and each frame's matching pixels back to the first that does not look so, newest first."""
+    pixels, allowing for a shake of REST_REACH)."""
     start = t
-    frames = []
     for when, past in reversed(history):
-        same = _same_as_now(past, inside, now)
-        frames.append((when, same))
-        if np.count_nonzero(same) < 0.9 * count:
+        if np.count_nonzero(_same_as_now(past, inside, now)) < 0.9 * count:
             break
         start = when
-    return start, frames
+    return start
 
 
 def _arrivals(frames: list[tuple[float, np.ndarray]], count: int, t: float) -> tuple[np.ndarray, np.ndarray]:

@@ -1,7 +1,10 @@
 """The pile watcher: frames of the pile in, `landed` and `taken_back` events out.
 
-Each frame is shrunk to a small grey image and compared with the one before: while anything moves
-(a hand, a sleeve, a shadow, a sliding card) nothing else is done, which keeps the idle path cheap.
+Each frame is shrunk to a small grey image and compared with the one before, and with the one
+MOTION_SPAN before it: while anything moves (a hand, a sleeve, a shadow, a sliding card) nothing else
+is done, which keeps the idle path cheap. A pixel moved only when it left the range its neighbours
+gave it in the other frame (`compare.envelope`), and lone pixels do not count: a camera shaking by a
+fraction of a pixel over a woven rug, whose every edge then flickers, is still (issue #18).
 Once the view has been still for `settle_seconds` it is compared, once, with the pile's last settled
 state (balanced for the light): a new card-shaped difference is the new top card, read from the
 sharpest still frame; the pile going back to its state before the top card is a take-back; anything
@@ -30,7 +33,7 @@ import numpy as np
 
 from vision.card.detect import WARP_H, WARP_W, warp
 from vision.pile.compare import (CARD_ASPECT, CARD_FILL, CLIPPED, DIFF_LEVEL, RELIT_SHARE, card_blobs, difference,
-                                 is_held, is_relit, match_share, region_mask)
+                                 envelope, is_held, is_relit, match_share, outside, region_mask)
 from vision.pile.faces import upright, warm_faces
 from vision.pile.overlap import SmallView, covered_card, top_card
 from vision.pile.reading import PileReading, order_box, read_at, sharpest
@@ -42,6 +45,11 @@ __all__ = ["PileEvent", "PileWatcher", "upright", "ARRIVAL_GAP", "CARD_ASPECT", 
 SMALL_W = 160
 #: A small-grey pixel has moved when it changes by more than this between frames (0..255).
 MOTION_LEVEL = 14
+#: How far (small pixels) the view may shake between frames without moving (`compare.envelope`).
+MOTION_REACH = 0.5
+#: A camera's shake does not add up over frames, a slow hand's movement does: a frame is also
+#: compared with the one this long before it (seconds).
+MOTION_SPAN = 0.2
 #: The view is moving when more than this share of the pile area's small pixels moved.
 MOTION_SHARE = 0.002
 SNAPSHOT_SIZE = (2 * WARP_W, 2 * WARP_H)
@@ -157,7 +165,7 @@ class PileWatcher:
         if previous is None or self.reference is None:
             self.reference = small
             return []
-        self.is_moving = self._has_moved(grey, previous)
+        self.is_moving = self._has_moved(grey, previous, t)
         if self.is_moving:
             self._still_since = None
             self._still_frames.clear()
@@ -185,11 +193,22 @@ class PileWatcher:
         while history and history[0][0] < t - self.history_seconds:
             history.popleft()
 
-    def _has_moved(self, grey: np.ndarray, previous: np.ndarray) -> bool:
-        """Whether more than MOTION_SHARE of the small grey frame changed since the previous one."""
-        moved = cv2.countNonZero(cv2.threshold(cv2.absdiff(grey, previous), MOTION_LEVEL, 255,
-                                               cv2.THRESH_BINARY)[1])
-        return moved > MOTION_SHARE * grey.size
+    def _has_moved(self, grey: np.ndarray, previous: np.ndarray, t: float) -> bool:
+        """Whether more than MOTION_SHARE of the small grey frame changed since the previous one, or
+        since the one MOTION_SPAN before (a hand moving slowly)."""
+        if self._changed_share(grey, previous) > MOTION_SHARE:
+            return True
+        earlier = next((past for when, past in reversed(self._history) if when <= t - MOTION_SPAN), None)
+        return earlier is not None and self._changed_share(grey, earlier) > MOTION_SHARE
+
+    @staticmethod
+    def _changed_share(grey: np.ndarray, other: np.ndarray) -> float:
+        """The share of small grey pixels outside their range in `other`: a shake of up to half a small
+        pixel (two of the camera's) changes nothing (`compare.envelope`), and lone pixels (a
+        compressed weave's specks) do not count, a hand's or card's do."""
+        lo, hi = envelope(other, MOTION_REACH)
+        changed = outside(grey.astype(np.float32), lo, hi, MOTION_LEVEL).view(np.uint8)
+        return cv2.countNonZero(cv2.medianBlur(changed, 3)) / grey.size
 
     def _keep_still(self, image: np.ndarray, t: float, before: tuple[float, np.ndarray]) -> None:
         """A still frame: the still spell started (and its check planned) if it is the first; the

@@ -100,8 +100,13 @@ class TableScript:
     """A table session's script, written from `rng`: `actions`, `truth` and `light_steps`."""
 
     def __init__(self, rng, deck, *, size: tuple[int, int], card_px: float, fps: int, pile_centre: np.ndarray,
-                 doubles: int = 0, off_pile: float = 0.0, double_cases: tuple[str, ...] = DOUBLE_CASES):
+                 doubles: int = 0, off_pile: float = 0.0, double_cases: tuple[str, ...] = DOUBLE_CASES,
+                 faces: list | None = None, cast: float = 0.08):
         self.rng = rng
+        self.faces = faces
+        """(colour, rank, face) to draw cards from (real faces), or None: the deck's renders."""
+        self.cast = cast
+        """How far a light change may tint (blue against red gain, ±)."""
         self.deck = deck
         self.size = size
         self.card_px = card_px
@@ -183,7 +188,7 @@ class TableScript:
         """A lamp switched on or off, or the light ramping, at `t`; when the next play may start."""
         rng = self.rng
         ramp = rng.uniform(0.0, 1.2)  # 0: a lamp switched on or off
-        gains = rng.uniform(0.75, 1.2) * np.array([1 - (w := rng.uniform(-0.08, 0.08)), 1, 1 + w])
+        gains = rng.uniform(0.75, 1.2) * np.array([1 - (w := rng.uniform(-self.cast, self.cast)), 1, 1 + w])
         self.light_steps.append((t, ramp, gains))
         return t + ramp + rng.uniform(0.7, 1.2)
 
@@ -204,6 +209,9 @@ class TableScript:
     def _random_face(self) -> tuple[str, str, np.ndarray]:
         """A random face of the deck: its colour, rank and image."""
         rng = self.rng
+        if self.faces:
+            colour, rank, face = self.faces[int(rng.integers(len(self.faces)))]
+            return colour, rank, face
         faces = self.deck.faces()
         colour, rank = faces[int(rng.integers(len(faces)))]
         if self.deck.name == "classic":

@@ -11,6 +11,11 @@ thrown together, a second dropped before the first settled, one slid out under t
 drops the next, two players playing in quick succession), `off_pile` (the share of cards landing
 partly off the pile), `lingering` sleeves resting by the pile for seconds while cards land, and
 `weather`: clouds (slow light changes) and a person's shadow lingering over the table.
+
+Real tables on request: `surface` (one of `textures.HARD_TABLES`: sadu and kilim rugs, pale birch
+laminate, dark cloth, glass, a printed tablecloth), `faces` (real card faces, `real_faces()`), and
+`camera`: a real camera's ways — the view shaking by a fraction of a pixel (a table touched, a stand
+swaying), JPEG compression each frame, stronger sensor noise and colour casts with the light.
 """
 
 import json
@@ -35,21 +40,26 @@ class TableSim:
     def __init__(self, *, seed: int = 0, cards: int = 12, deck: str = "oona", fps: int = 15,
                  width: int = 640, height: int = 480, card_px: int = 150, take_backs: int = 1,
                  distractors: int = 1, light: int = 1, doubles: int = 0, off_pile: float = 0.0,
-                 lingering: int = 0, weather: int = 0, double_cases: tuple[str, ...] = DOUBLE_CASES):
+                 lingering: int = 0, weather: int = 0, double_cases: tuple[str, ...] = DOUBLE_CASES,
+                 surface: str | None = None, faces: list | None = None, camera: bool = False):
         self.rng = np.random.default_rng(seed)
+        self.seed = seed
+        self.camera = camera
         self.deck = find_deck(deck)
         self.fps = fps
         self.size = (width, height)
         self.card_px = card_px
         rng = self.rng
-        surface = DEVELOPMENT[int(rng.integers(len(DEVELOPMENT)))]
+        drawn = DEVELOPMENT[int(rng.integers(len(DEVELOPMENT)))]
+        surface = surface or drawn
         self.surface = surface
         self.background = texture(surface, height, width, rng)
         self.pile_centre = np.array([width / 2, height / 2]) + rng.normal(0, 15, 2)
-        self.noise = [self._noise_pair(rng) for _ in range(6)]
+        self.noise = [self._noise_pair(rng, 4.0 if camera else 2.0) for _ in range(6)]
         self.doubles, self.off_pile, self.double_cases = doubles, off_pile, tuple(double_cases)
         script = TableScript(rng, self.deck, size=self.size, card_px=card_px, fps=fps, pile_centre=self.pile_centre,
-                             doubles=doubles, off_pile=off_pile, double_cases=self.double_cases)
+                             doubles=doubles, off_pile=off_pile, double_cases=self.double_cases,
+                             faces=faces, cast=0.2 if camera else 0.08)
         script.write(cards, take_backs, distractors, light)
         script.add_weather(lingering, weather)
         self.actions: list[TableAction] = script.actions
@@ -70,9 +80,9 @@ class TableSim:
 
     # -- drawing --------------------------------------------------------------------------
 
-    def _noise_pair(self, rng) -> tuple[np.ndarray, np.ndarray]:
+    def _noise_pair(self, rng, sigma: float = 2.0) -> tuple[np.ndarray, np.ndarray]:
         """One frame's sensor noise, as the part to add and the part to subtract."""
-        n = rng.normal(0, 2.0, (self.size[1], self.size[0], 3))
+        n = rng.normal(0, sigma, (self.size[1], self.size[0], 3))
         return np.clip(n, 0, 255).astype(np.uint8), np.clip(-n, 0, 255).astype(np.uint8)
 
     def card_quad(self, card: TableCard, pose=None) -> np.ndarray:
@@ -125,7 +135,17 @@ class TableSim:
         if not np.allclose(gains, 1):
             img = cv2.multiply(img, (*gains.tolist(), 0.0))
         plus, minus = self.noise[index % len(self.noise)]
-        return cv2.subtract(cv2.add(img, plus), minus)
+        img = cv2.subtract(cv2.add(img, plus), minus)
+        return self._through_camera(img, index) if self.camera else img
+
+    def _through_camera(self, img: np.ndarray, index: int) -> np.ndarray:
+        """Frame `index` as a real camera gives it: shifted by a fraction of a pixel, JPEG-compressed."""
+        rng = np.random.default_rng((self.seed, index))
+        dx, dy = rng.normal(0, 0.3, 2)
+        shift = np.float32([[1, 0, dx], [0, 1, dy]])
+        img = cv2.warpAffine(img, shift, self.size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        ok, data = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 75])
+        return cv2.imdecode(data, cv2.IMREAD_COLOR)
 
     def add_noise(self, image: np.ndarray, index: int) -> None:
         """Add frame ``index``'s sensor noise to ``image`` in place (saturating, no frame-sized

@@ -64,14 +64,23 @@ def _shown(colour: str, rank: str, deck: str) -> str:
     return rank if colour == "wild" else f"{colour}-{rank}"
 
 
-def _colour_of(colour: str, rank: str) -> str:
+def colour_of(colour: str, rank: str) -> str:
+    """A labelled card's colour in Oona names, `wild` for a wild card whatever its label says."""
     return "wild" if oona_rank(rank) in ("colour", "colour4", "swap", "custom") else oona_colour(colour)
 
 
-def evaluate(labels_path, *, deck: str | None = None, out_path=None) -> dict:
+#: The reliability table's confidence bands (lower edges; the last band ends at 1).
+BANDS = (0.0, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99)
+
+
+def evaluate(labels_path, *, deck: str | None = None, out_path=None, recogniser=None) -> dict:
     """Read every labelled photo and score the readings; unsure counts as wrong. A photo that
     cannot be read (missing, not an image) counts as an unsure reading: it is named on stderr with
     its CSV line and listed under `unreadable`, and the others are still read.
+
+    Besides the accuracies: `confident_wrong_rate` (readings wrong and not unsure, over all) and
+    `reliability`, one row per confidence band (`BANDS`) with its count, the share of its readings
+    that named the card right (unsure or not) and how many were unsure.
 
     :raises LabelsError: for a malformed CSV.
     """
@@ -79,10 +88,23 @@ def evaluate(labels_path, *, deck: str | None = None, out_path=None) -> dict:
     labels_path = Path(labels_path)
     rows = read_labels(labels_path)
     deck = deck or guess_deck(rows)
-    recogniser = Recogniser.for_deck(deck)
-    results = []
-    times, cpu_times = [], []
-    unreadable = []
+    recogniser = recogniser or Recogniser.for_deck(deck)
+    results, times, cpu_times, unreadable = read_all(labels_path, rows, recogniser)
+    report = score(results, deck, out_path)
+    return {
+        "labels": str(labels_path), "deck": deck, **report,
+        "unreadable": unreadable,
+        "ms_per_image": statistics.median(times) if times else 0.0,
+        # The process's own CPU time: the same figure on a busy machine.
+        "cpu_ms_per_image": statistics.median(cpu_times) if cpu_times else 0.0,
+        # The slow tail: photos where the straight-edge search for an outline ran.
+        "cpu_ms_p90": statistics.quantiles(cpu_times, n=10)[-1] if len(cpu_times) > 1 else 0.0,
+    }
+
+
+def read_all(labels_path: Path, rows: list[dict[str, str]], recogniser) -> tuple[list, list, list, list]:
+    """Each labelled photo read: (row, reading) pairs, ms and CPU ms per photo, unreadable files."""
+    results, times, cpu_times, unreadable = [], [], [], []
     for row in rows:
         path = labels_path.parent / row["file"]
         image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
@@ -96,22 +118,36 @@ def evaluate(labels_path, *, deck: str | None = None, out_path=None) -> dict:
         times.append((time.perf_counter() - started) * 1000)
         cpu_times.append((time.process_time() - cpu_started) * 1000)
         results.append((row, reading))
+    return results, times, cpu_times, unreadable
+
+
+def named(reading: Reading) -> tuple[str, str] | None:
+    """The card a reading names, unsure or not, in Oona names; None when it names none."""
+    try:
+        return oona_colour(reading.colour), oona_rank(reading.rank)
+    except UnknownNameError:
+        return None
+
+
+def score(results: list, deck: str, out_path=None) -> dict:
+    """The figures of (row, reading) pairs: accuracies, unsure and confidently wrong rates, the
+    confusion table and the reliability table; one CSV row per photo to `out_path` if given."""
     n = len(results)
-    colour_ok = rank_ok = exact = unsure = 0
+    colour_ok = rank_ok = exact = unsure = confident_wrong = 0
     confusion: dict[str, Counter] = defaultdict(Counter)
-    out_rows = []
+    out_rows, judged = [], []
     for row, reading in results:
-        true_colour = _colour_of(row["colour"], row["rank"])
+        true_colour = colour_of(row["colour"], row["rank"])
         true_rank = oona_rank(row["rank"])
-        if reading.unsure:
-            unsure += 1
-            got_colour, got_rank = "unsure", "unsure"
-        else:
-            got_colour, got_rank = oona_colour(reading.colour), oona_rank(reading.rank)
+        said = named(reading)
+        judged.append((reading.confidence, said == (true_colour, true_rank), reading.unsure))
+        got_colour, got_rank = ("unsure", "unsure") if reading.unsure else said or ("unsure", "unsure")
         c_ok, r_ok = got_colour == true_colour, got_rank == true_rank
         colour_ok += c_ok
         rank_ok += r_ok
         exact += c_ok and r_ok
+        unsure += reading.unsure
+        confident_wrong += not reading.unsure and not (c_ok and r_ok)
         truth = _shown(true_colour, true_rank, deck)
         got = "unsure" if reading.unsure else _shown(got_colour, got_rank, deck)
         if got != truth:
@@ -121,21 +157,45 @@ def evaluate(labels_path, *, deck: str | None = None, out_path=None) -> dict:
                          "confidence": f"{reading.confidence:.3f}", "unsure": int(reading.unsure),
                          "correct": int(c_ok and r_ok)})
     if out_path:
-        with open(out_path, "w", newline="", encoding="utf-8") as f:
-            writer = csv.DictWriter(f, fieldnames=list(out_rows[0]) if out_rows else ["file"])
-            writer.writeheader()
-            writer.writerows(out_rows)
+        _write_rows(out_path, out_rows)
     return {
-        "labels": str(labels_path), "deck": deck, "n": n,
+        "n": n,
         "colour_accuracy": colour_ok / n if n else 0.0,
         "rank_accuracy": rank_ok / n if n else 0.0,
         "exact_accuracy": exact / n if n else 0.0,
         "unsure_rate": unsure / n if n else 0.0,
+        "confident_wrong_rate": confident_wrong / n if n else 0.0,
+        "reliability": reliability(judged),
         "confusion": {truth: dict(got) for truth, got in sorted(confusion.items())},
-        "unreadable": unreadable,
-        "ms_per_image": statistics.median(times) if times else 0.0,
-        # The process's own CPU time: the same figure on a busy machine.
-        "cpu_ms_per_image": statistics.median(cpu_times) if cpu_times else 0.0,
-        # The slow tail: photos where the straight-edge search for an outline ran.
-        "cpu_ms_p90": statistics.quantiles(cpu_times, n=10)[-1] if len(cpu_times) > 1 else 0.0,
     }
+
+
+def reliability(judged: list[tuple[float, bool, bool]]) -> list[dict]:
+    """Per confidence band (`BANDS`) of (confidence, named right, unsure) triples: the band, how many
+    fell in it, the share named right (None when empty) and how many were unsure."""
+    table = []
+    for i, lo in enumerate(BANDS):
+        hi = BANDS[i + 1] if i + 1 < len(BANDS) else 1.0
+        last = i + 1 == len(BANDS)
+        inside = [(right, doubt) for conf, right, doubt in judged if lo <= conf < hi or (last and conf >= hi)]
+        right = sum(r for r, _ in inside)
+        table.append({"band": f"{lo:.2f}-{hi:.2f}", "n": len(inside),
+                      "accuracy": right / len(inside) if inside else None,
+                      "unsure": sum(d for _, d in inside)})
+    return table
+
+
+def reliability_lines(table: list[dict]) -> list[str]:
+    """The reliability table as text lines (`python -m vision eval`)."""
+    lines = ["confidence    n  accuracy  unsure"]
+    for row in table:
+        accuracy = "-" if row["accuracy"] is None else f"{row['accuracy']:.3f}"
+        lines.append(f"{row['band']:<10} {row['n']:>4}  {accuracy:>8}  {row['unsure']:>6}")
+    return lines
+
+
+def _write_rows(out_path, out_rows: list[dict]) -> None:
+    with open(out_path, "w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=list(out_rows[0]) if out_rows else ["file"])
+        writer.writeheader()
+        writer.writerows(out_rows)

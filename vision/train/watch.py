@@ -87,16 +87,18 @@ def watch(args) -> int:
     return 0
 
 
-def bench_watcher(*, seed: int = 7, idle_frames: int = 300, landings: int = 6, recogniser=None) -> dict:
+def bench_watcher(*, seed: int = 7, idle_frames: int = 300, landings: int = 6, recogniser=None,
+                  table: dict | None = None) -> dict:
     """Median milliseconds per 640 × 480 frame: on an idle pile, and over each card's landing
     (from the hand entering to the event, including the reading). Process time (the CPU this
-    process used), so that other work on the machine does not inflate it."""
+    process used), so that other work on the machine does not inflate it. `table`: more of
+    `TableSim`'s options (a deck, a surface, real faces, a real camera's ways)."""
     from vision.sim.table import TableSim
     from vision.pile.watcher import PileWatcher
 
     cv2.setNumThreads(1)
     recogniser = recogniser if recogniser is not None else load_recogniser()
-    sim = TableSim(seed=seed, cards=landings, take_backs=0, distractors=0, light=0)
+    sim = TableSim(seed=seed, cards=landings, take_backs=0, distractors=0, light=0, **(table or {}))
     watcher = PileWatcher(recogniser)
     idle_ms, landing_ms, event_ms = [], [], []
     throws = [a for a in sim.actions if a.kind == "throw"]
@@ -159,9 +161,10 @@ def enrol(args) -> int:
     """Learn a deck from a folder of one photo per face and save its profile."""
     from vision.enrol.profile import EnrolledRecogniser
 
-    profile = EnrolledRecogniser.enrol_folder(args.folder, args.name)
+    profile = EnrolledRecogniser.enrol_folder(args.folder, args.name, style=args.style)
     paths = profile.save(args.out)
-    print(f"enrolled {len(profile.faces)} faces of {profile.name}: {paths[0]}, {paths[1]}")
+    print(f"enrolled {len(profile.faces)} faces of {profile.name} ({profile.style} names) "
+          f"in {profile.seconds:.1f} s of CPU: {paths[0]}, {paths[1]}")
     return 0
 
 

@@ -34,10 +34,21 @@ def card_words(words: Wording, card: ScannedCard) -> str:
     return f"{words.card(card.rank)} · {words.text('unknown_colour')}"
 
 
-def scan_status(text: Text, draft: HandDraft, name: str, *, for_points: bool = True) -> str:
-    """What the scan of one hand came to: all read, some missing, some extra, colours unread."""
+def scan_status(text: Text, draft: HandDraft, name: str, *, for_points: bool = True, looked: bool = False) -> str:
+    """What the scan of one hand came to: all read, some missing, some extra, colours unread.
+    ``looked``: the scan was told the hand's count and did not find them all (the words say how
+    many are missing and how to show them).
+
+    >>> draft = HandDraft(1, 5, [ScannedCard("7", "indigo"), ScannedCard("2", "saffron"), ScannedCard("colour")])
+    >>> scan_status(Text("en"), draft, "Omar", looked=True)
+    '2 of 5 cards not found: spread them so each corner shows'
+    >>> scan_status(Text("en"), draft, "Omar")
+    'Read 3 of 5: add the missing ones or scan again'
+    """
     have, need = len(draft.cards), draft.need
     if have < need:
+        if looked:
+            return text("scan_missing", missing=need - have, need=need)
         return text("scan_fewer", have=have, need=need)
     if have > need:
         return text("scan_more", have=have, need=need)
@@ -60,9 +71,11 @@ class VerdictScanView:
     colour: str
 
 
-def present_verdict_scan(session, text: Text, draft: HandDraft, deck: str = "oona") -> VerdictScanView:
+def present_verdict_scan(session, text: Text, draft: HandDraft, deck: str = "oona", *,
+                         looked: bool = False) -> VerdictScanView:
     """The reveal by the camera: the offender's hand against the colour in force before the
-    Colour take four (RULES.md §3.6; wild cards do not count)."""
+    Colour take four (RULES.md §3.6; wild cards do not count). ``looked``: the scan did not
+    find every card the hand holds (the words say how many are missing)."""
     table = session.table
     words = Wording(text, table.names, deck)
     colour = table.state.colour_before_wild or ""
@@ -74,6 +87,8 @@ def present_verdict_scan(session, text: Text, draft: HandDraft, deck: str = "oon
         status = text("verdict_clean", colour=said)
     elif draft.unknown_colours:
         status = text("verdict_unsure")
+    elif looked and len(draft.cards) < draft.need:
+        status = text("scan_missing", missing=draft.need - len(draft.cards), need=draft.need)
     else:
         status = text("verdict_missing", have=len(draft.cards), need=draft.need)
     confirm = {True: "confirm_guilty_button", False: "confirm_innocent_button"}.get(held, "confirm_guilty_button")

@@ -3,13 +3,17 @@ camera"), its photo taken from the camera and checked for a card, faces skipped 
 lacks them; at the end vision learns the deck, its profile is saved in the state directory and
 the camera reads it from then on.
 
-A face may be skipped (a lost card, an edition without it): the camera then cannot read that card
-(it reads it as the nearest face it knows, and the table corrects it with "misread"), so the
-summary says how many were skipped. At least two photos are needed.
+A face may be skipped (a lost card, an edition without it): the printed deck's reader of the
+deck's names then reads that card (and the table corrects it with "misread" if need be), so the
+summary says how many were skipped. At least two photos are needed. While the deck is learnt a
+bar shows how far it is; the screen also says how many corrections the deck read now has learnt
+from the table ("misread" → the right card), and can forget them.
 """
 
 from __future__ import annotations
 
+from kivy.clock import Clock
+from kivy.uix.progressbar import ProgressBar  # noqa: F401  (registers the kv class)
 from kivy.uix.screenmanager import Screen
 
 from kiosk.camera.decks import enrol_faces
@@ -42,6 +46,8 @@ class EnrolScreen(Screen):
         self.style = app.deck
         self.busy = False
         self.saved: str | None = None
+        self.learnt: float | None = None
+        """How far the deck's learning is (0..1), ``None`` when it is not learning."""
         self.message = ""
         self.bad = False
         """The message says something went wrong."""
@@ -138,10 +144,14 @@ class EnrolScreen(Screen):
         name, style, photos = self.new_name, self.style, dict(self.photos)
         path = app.decks.profile_path(name)
         self.busy, self.message, self.bad = True, app.text("enrol_learning"), False
+        self.learnt = 0.0
         self.refresh()
 
+        def progress(fraction: float) -> None:      # from the learning thread: hop onto the UI's
+            Clock.schedule_once(lambda _dt: self._learning(fraction))
+
         def done(_result, error):
-            self.busy = False
+            self.busy, self.learnt = False, None
             if error is not None:
                 self.message, self.bad = app.text("enrol_failed", why=str(error)[:60]), True
             else:
@@ -151,8 +161,28 @@ class EnrolScreen(Screen):
                 self.message = app.text("enrol_saved", name=name)
             self.refresh()
 
-        self.work = app.background(lambda: app.tools.enrol(photos, name, path), done, name="enrol")
+        self.work = app.background(lambda: app.tools.enrol(photos, name, path, style=style, progress=progress),
+                                   done, name="enrol")
         return self.work
+
+    def _learning(self, fraction: float) -> None:
+        if self.learnt is not None:
+            self.learnt = fraction
+            self.ids.learning.value = fraction
+
+    def corrections(self) -> int | None:
+        """How many corrections the deck read now has learnt (``None``: not known here)."""
+        tools = self.app.tools
+        return tools.corrections() if tools is not None and tools.corrections is not None else None
+
+    def forget(self) -> None:
+        """Forget the corrections of the deck read now."""
+        tools = self.app.tools
+        if self.busy or tools is None or tools.forget_corrections is None:
+            return
+        tools.forget_corrections()
+        self.message, self.bad = self.app.text("enrol_forgotten"), False
+        self.refresh()
 
     # -- drawing ----------------------------------------------------------------------------------
     def view(self) -> EnrolView:
@@ -180,6 +210,13 @@ class EnrolScreen(Screen):
         for key in ("name", "style", "save"):
             ids[key].opacity = 1 if at_end else 0
             ids[key].disabled = not at_end or self.busy or self.saved is not None
+        ids.learning.opacity = 0 if self.learnt is None else 1
+        ids.learning.value = self.learnt or 0.0
+        learnt = self.corrections()
+        deck = t("deck_" + app.deck_name) if app.deck_name in ("oona", "classic") else app.deck_name
+        ids.corrections.raw = "" if learnt is None else t("enrol_corrections", deck=deck, n=learnt)
+        ids.forget.opacity = 1 if learnt else 0
+        ids.forget.disabled = self.busy or not learnt
         camera = app.camera
         if camera is not None and camera.status != "lost":
             ids.preview_image.show(camera.preview)

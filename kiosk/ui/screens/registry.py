@@ -6,7 +6,7 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 NAMES = ("table", "setup", "round_end", "settings", "enrol",
-         "players", "leaderboard", "player_history", "matches", "replay", "league")
+         "players", "leaderboard", "player_history", "matches", "replay", "league", "score_sheet", "resume")
 """The screens, in the order the App adds them; ``screens/<name>.kv`` is each one's kv file."""
 
 
@@ -24,10 +24,13 @@ def screens() -> tuple[tuple[str, type], ...]:
     from kiosk.ui.screens.player_history import PlayerHistoryScreen
     from kiosk.ui.screens.players import PlayersScreen
     from kiosk.ui.screens.replay import ReplayScreen
+    from kiosk.ui.screens.resume import ResumeScreen
     from kiosk.ui.screens.round_end import RoundEndScreen
+    from kiosk.ui.screens.score_sheet import ScoreSheetScreen
     from kiosk.ui.screens.settings import SettingsScreen
     from kiosk.ui.screens.setup import SetupScreen
     from kiosk.ui.screens.table import TableScreen
     classes = (TableScreen, SetupScreen, RoundEndScreen, SettingsScreen, EnrolScreen, PlayersScreen,
-               LeaderboardScreen, PlayerHistoryScreen, MatchesScreen, ReplayScreen, LeagueScreen)
+               LeaderboardScreen, PlayerHistoryScreen, MatchesScreen, ReplayScreen, LeagueScreen, ScoreSheetScreen,
+               ResumeScreen)
     return tuple(zip(NAMES, classes))

@@ -17,6 +17,7 @@ from kiosk.ui.widgets.hand_chips import ChipFixer, hand_row
 from kiosk.ui.present.table import RoundEndView, present_round_end
 from kiosk.ui.present.scan import chip_code, scan_status
 from kiosk.ui.widgets.common import ALabel, AButton, MirrorBox
+from kiosk.ui.widgets.progress import ProgressLine  # noqa: F401  (registers the kv class)
 from kiosk.referee.inputs import Touched
 
 GRID_SHARE = 0.64
@@ -42,6 +43,9 @@ class RoundEndScreen(Screen):
         """A person touched this round's hands (the demo's players then leave them alone)."""
         self.failed: set[int] = set()
         """Seats whose scan failed this round."""
+        self.seen: dict = {}
+        """Each seat's last scan this round (:class:`~kiosk.referee.ports.ScannedHand`: its frame,
+        where it found the cards and where it looked for those it missed)."""
         self._key = None
         self._round = None
         self.picker: HandPicker | None = None
@@ -122,8 +126,21 @@ class RoundEndScreen(Screen):
         self.touched = self.touched or not by_demo
         self.selected, self.scanning, self.problem = seat, seat, ""
         self.refresh(force=True)
-        self.scan_thread = self.app.scan_hand(seat, lambda cards, error: self.scanned(seat, cards, error))
+        self.ids.progress.value = 0.0
+        self.scan_thread = self.app.scan_hand(seat, lambda cards, error: self.scanned(seat, cards, error),
+                                              progress=self.scan_progress)
         return self.scan_thread
+
+    def scan_progress(self, fraction: float) -> None:
+        """How far the scan is (on the Kivy thread): the bar under the prompt."""
+        if self.scanning is not None:
+            self.ids.progress.value = fraction
+
+    def looked(self, seat: int) -> bool:
+        """``seat``'s last scan missed some of its cards and they are still missing."""
+        seen, draft = self.seen.get(seat), self.entered.get(seat)
+        return (seen is not None and draft is not None and getattr(seen, "missing", 0) > 0
+                and len(draft.cards) < draft.need)
 
     def scanned(self, seat: int, cards: list[ScannedCard] | None, error: BaseException | None) -> None:
         t = self.app.text
@@ -137,6 +154,7 @@ class RoundEndScreen(Screen):
             self.failed.add(seat)
         else:
             need = table.state.hands[seat]
+            self.seen[seat] = cards
             kept, dropped = best_readings(cards, need)
             self.entered[seat] = HandDraft(seat, need, kept, dropped=dropped)
             if len(kept) == need:                    # read whole: the next player spreads theirs
@@ -210,15 +228,16 @@ class RoundEndScreen(Screen):
             return
         if self._round != table.state.round:
             self._round, self.entered, self.problem, self.scanning = table.state.round, {}, "", None
-            self.touched, self.failed = False, set()
+            self.touched, self.failed, self.seen = False, set(), {}
             need = [s for s in range(table.players) if table.state.hands[s] > 0]
             self.selected = need[0] if need else 0
         shown = {seat: [chip_code(c) for c in draft.cards] for seat, draft in self.entered.items()}
         view = present_round_end(app.session, t, shown, app.deck)
         can_scan = app.can_scan()
         inline = self.grid_inline()
+        looked = self.looked(self.selected)
         key = (view, app.lang, self.selected, self.scanning, self.problem, can_scan, inline, self._room(), app.fs,
-               round(self.ids.body.width))
+               round(self.ids.body.width), looked)
         if key == self._key and not force:
             return
         self._key, self.view = key, view
@@ -226,23 +245,33 @@ class RoundEndScreen(Screen):
         ids.title.raw = view.title
         body = ids.body
         body.clear_widgets()
+        ids.progress.opacity = 1 if self.scanning is not None else 0
+        ids.progress.height = fs(10) if self.scanning is not None else 0
         if not view.scored:
             ids.prompt.raw = self._prompt(view, can_scan)
             ids.prompt.color = (1, 0.6, 0.5, 1) if self.problem else (0.95, 0.95, 0.97, 1)
             if inline:
                 hands = BoxLayout(orientation="vertical", spacing=fs(6), size_hint_x=1 - GRID_SHARE)
+                if looked:
+                    hands.add_widget(self._snapshot_cell())
                 for entry in view.entries:
                     hands.add_widget(self._hand_cell(entry, can_scan))
                 grid = CardGrid(108 if table.options.deck == 108 else 112, font=fs(26), spacing=fs(3))
                 grid.bind(on_pick=lambda _g, code: self.add_card(code))
                 for widget in ((grid, hands) if app.rtl else (hands, grid)):
                     body.add_widget(widget)
+            elif looked:
+                column = BoxLayout(orientation="vertical", spacing=fs(6))
+                column.add_widget(self._hand_rows(view, can_scan))
+                column.add_widget(self._snapshot_row())
+                body.add_widget(column)
             else:
                 body.add_widget(self._hand_rows(view, can_scan))
             ids.go.raw = t("record_hands_button")
             ids.go.disabled = not view.can_record or self.scanning is not None
             ids.clear_hand.disabled = False
             ids.clear_hand.opacity = 1
+            ids.clear_hand.size_hint_x = 0.25
         else:
             ids.prompt.raw = view.team_text or view.match_text
             ids.prompt.color = (0.95, 0.95, 0.97, 1)
@@ -259,6 +288,7 @@ class RoundEndScreen(Screen):
             ids.go.disabled = False
             ids.clear_hand.disabled = True
             ids.clear_hand.opacity = 0
+            ids.clear_hand.size_hint_x = 0.001          # its room goes to the buttons still shown
 
     def _prompt(self, view: RoundEndView, can_scan: bool) -> str:
         t = self.app.text
@@ -269,7 +299,7 @@ class RoundEndScreen(Screen):
             return t("scanning", name=view.entries[self.scanning].name)
         draft = self.entered.get(self.selected)
         if draft is not None and draft.scanned:
-            return scan_status(t, draft, name)
+            return scan_status(t, draft, name, looked=self.looked(self.selected))
         if can_scan and view.entries[self.selected].need:
             return t("scan_prompt", name=name)
         return t("hands_prompt")
@@ -306,6 +336,37 @@ class RoundEndScreen(Screen):
         scroll = ScrollView(do_scroll_x=False, bar_width=fs(6))
         scroll.add_widget(rows)
         return scroll
+
+    def _snapshot(self, **kwargs):
+        """The selected hand's last scan: its frame with what was found and where it looked."""
+        from kiosk.ui.widgets.scan_snapshot import ScanSnapshot
+        snapshot = ScanSnapshot(**kwargs)
+        snapshot.show_scan(self.seen[self.selected])
+        return snapshot
+
+    def _snapshot_cell(self):
+        """The snapshot over its legend, atop the hands beside the card grid."""
+        fs = self.app.fs
+        cell = BoxLayout(orientation="vertical", spacing=fs(3), size_hint_y=2.0)
+        cell.add_widget(self._snapshot())
+        cell.add_widget(ALabel(raw=self._legend(), font_size=fs(20), size_hint_y=None,
+                               height=fs(30)))
+        return cell
+
+    def _snapshot_row(self):
+        """The snapshot with its legend, under the hands (a small window)."""
+        app, fs = self.app, self.app.fs
+        row = MirrorBox(rtl=app.rtl, spacing=fs(10), size_hint_y=None, height=max(2 * app.tap, fs(150)))
+        snapshot = self._snapshot(size_hint_x=None)
+        snapshot.width = row.height * 4 / 3
+        row.add_widget(snapshot)
+        row.add_widget(ALabel(raw=self._legend(), font_size=fs(24), align="start"))
+        return row
+
+    def _legend(self) -> str:
+        """What the snapshot's outlines mean (amber only where the scan says it looked)."""
+        seen = self.seen[self.selected]
+        return self.app.text("scan_legend" if getattr(seen, "looked", ()) else "scan_legend_found")
 
     def _room(self) -> int:
         """Cards a hand's row shows at full size (each big enough to touch) beside its name and

@@ -1,6 +1,6 @@
-"""The settings screen: language, deck (and the enrolment of a new one), the pin test, and the
-camera's live preview with the pile area that calibration found (asked for every few seconds while
-the screen shows) and the lock of its exposure and white balance."""
+"""The settings screen: language, the speaker (mute and volume), deck (and the enrolment of a new
+one), the pin test, and the camera's live preview with the pile area that calibration found (asked
+for every few seconds while the screen shows) and the lock of its exposure and white balance."""
 
 from __future__ import annotations
 
@@ -60,6 +60,39 @@ class SettingsScreen(Screen):
         self.ids.exposure_result.color = (1, 0.6, 0.5, 1) if self.exposure_answer == "unsupported" \
             else (0.95, 0.95, 0.97, 1)
 
+    # -- the speaker --------------------------------------------------------------------------------
+    def toggle_sound(self) -> None:
+        """Mute the speaker, or let it speak again (remembered for the next start)."""
+        speaker = getattr(self.app, "speaker", None)
+        if speaker is not None:
+            speaker.set_muted(not speaker.muted)
+            if not speaker.muted:
+                speaker.play("turn")                  # what it sounds like now
+        self._show_sound()
+
+    def change_volume(self, steps: int) -> None:
+        """A touch of − or +: the volume a tenth down or up (and a chime at the new volume)."""
+        speaker = getattr(self.app, "speaker", None)
+        if speaker is not None:
+            if steps > 0:
+                speaker.louder()
+            else:
+                speaker.quieter()
+            speaker.play("turn")
+        self._show_sound()
+
+    def _show_sound(self) -> None:
+        """The speaker's state on its buttons; a kiosk without one (no ``aplay``) says so."""
+        speaker, t, ids = getattr(self.app, "speaker", None), self.app.text, self.ids
+        absent = speaker is None or speaker.problem is not None
+        if absent:
+            ids.sound.raw = t("sound_none")
+        else:
+            ids.sound.raw = t("sound_muted") if speaker.muted else t("sound_button", volume=round(speaker.volume * 100))
+        ids.sound.disabled = absent
+        ids.quieter.disabled = absent or speaker.muted or speaker.volume <= 0
+        ids.louder.disabled = absent or speaker.muted or speaker.volume >= 1
+
     def enrol(self) -> None:
         """A new deck: the enrolment screen asks for each face in turn."""
         self.app.show("enrol")
@@ -89,6 +122,7 @@ class SettingsScreen(Screen):
         camera = getattr(self.app, "camera", None)
         view = self.ids.preview_image
         self._show_exposure()
+        self._show_sound()
         self.ids.enrol.disabled = not self.app.can_enrol()
         if camera is None:
             return

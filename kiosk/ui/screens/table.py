@@ -11,6 +11,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
 from kiosk.ui.widgets.camera_view import CameraView  # noqa: F401  (registers the kv class)
+from kiosk.ui.widgets.card_face import CardFace  # noqa: F401  (registers the kv class)
 from kiosk.ui.present.table import TableView, felt_layout, present_table
 from kiosk.ui.widgets.common import ALabel, AButton, ColourButton, SeatSpot
 from kiosk.referee.inputs import CardLanded, Touched
@@ -84,7 +85,8 @@ class TableScreen(Screen):
         ids.direction.raw = ("↺ " if view.direction == 1 else "↻ ") + view.direction_text \
             if view.mode in ("play", "colour", "swap", "verdict") else ""
         reading = app.session.last_reading
-        ids.card.show(reading.snapshot if reading is not None and reading.code == view.top else None)
+        snapshot = reading.snapshot if reading is not None and reading.code == view.top else None
+        ids.card.show_card(view.top, app.deck, getattr(app, "card_faces", None), snapshot)
         ids.card.colour = view.colour
         ids.top_text.raw = view.top_text
         ids.colour.colour = view.colour

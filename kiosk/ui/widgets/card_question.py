@@ -1,4 +1,5 @@
-"""The referee's question "which card was played?": the camera's likeliest cards, big, one touch each."""
+"""The referee's question "which card was played?": the camera's likeliest cards, big and drawn
+from the deck's art, one touch each."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from kivy.uix.modalview import ModalView
 
 from kiosk.referee.inputs import CardChosen
 from kiosk.ui.widgets.cardgrid import short_name
-from kiosk.ui.widgets.common import ALabel, AButton, CardChip, MirrorBox
+from kiosk.ui.widgets.card_face import FaceChip
+from kiosk.ui.widgets.common import ALabel, AButton, MirrorBox
 
 
 class CardQuestion(ModalView):
@@ -26,7 +28,8 @@ class CardQuestion(ModalView):
         row = MirrorBox(rtl=app.rtl, spacing=fs(16), size_hint_y=0.66)
         for code, words in choices:
             column = BoxLayout(orientation="vertical", spacing=fs(6))
-            chip = CardChip(code=code, label=short_name(code), font_size=fs(54))
+            chip = FaceChip(code=code, label=short_name(code), font_size=fs(54), style=app.deck,
+                            faces=getattr(app, "card_faces", None))       # the deck's art, else a chip
             chip.bind(on_press=lambda _w, c=code: self.choose(c))
             column.add_widget(chip)
             column.add_widget(ALabel(raw=words, font_size=fs(22), size_hint_y=0.18))

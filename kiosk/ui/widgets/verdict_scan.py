@@ -11,6 +11,11 @@ from kiosk.camera.hand_scan import HandDraft, best_readings
 from kiosk.ui.widgets.hand_chips import ChipFixer, hand_row
 from kiosk.ui.present.scan import VerdictScanView, present_verdict_scan
 from kiosk.ui.widgets.common import ALabel, AButton, MirrorBox
+from kiosk.ui.widgets.progress import ProgressLine
+from kiosk.ui.widgets.scan_snapshot import ScanSnapshot
+
+SNAPSHOT_SHARE = 0.26
+"""The snapshot's share of the cards' row when the scan missed some."""
 
 
 class VerdictScan(ModalView):
@@ -28,6 +33,8 @@ class VerdictScan(ModalView):
         self.scanning = False
         self.problem = ""
         self.scan_thread = None
+        self.seen = None
+        """The last scan (:class:`~kiosk.referee.ports.ScannedHand`), or ``None``."""
         fs = app.fs
         box = BoxLayout(orientation="vertical", spacing=fs(8), padding=fs(12))
         self.title = ALabel(font_size=fs(34), size_hint_y=0.16)
@@ -36,6 +43,8 @@ class VerdictScan(ModalView):
         box.add_widget(self.title)
         box.add_widget(self.chips)
         box.add_widget(self.status)
+        self.progress = ProgressLine(rtl=app.rtl, size_hint_y=0.04, opacity=0)
+        box.add_widget(self.progress)
         actions = MirrorBox(rtl=app.rtl, spacing=fs(10), size_hint_y=0.22)
         t = app.text
         self.again = AButton(raw=t("scan_again_button"), font_size=fs(26), tint=(0.18, 0.36, 0.55, 1))
@@ -56,9 +65,20 @@ class VerdictScan(ModalView):
         if self.scanning or not self.app.can_scan():
             return None
         self.scanning, self.problem = True, ""
+        self.progress.value = 0.0
         self.refresh()
-        self.scan_thread = self.app.scan_hand(self.seat, self.scanned)
+        self.scan_thread = self.app.scan_hand(self.seat, self.scanned, progress=self.scan_progress)
         return self.scan_thread
+
+    def scan_progress(self, fraction: float) -> None:
+        """How far the scan is (on the Kivy thread): the bar under the status."""
+        if self.scanning:
+            self.progress.value = fraction
+
+    def looked(self) -> bool:
+        """The last scan missed some of the hand's cards and they are still missing."""
+        return (self.seen is not None and getattr(self.seen, "missing", 0) > 0
+                and len(self.draft.cards) < self.draft.need)
 
     def scanned(self, cards, error) -> None:
         t = self.app.text
@@ -67,6 +87,7 @@ class VerdictScan(ModalView):
             why = t("scan_no_frame") if isinstance(error, TimeoutError) else t("scan_error")
             self.problem = t("scan_failed", why=why)
         else:
+            self.seen = cards
             kept, dropped = best_readings(cards, self.draft.need)
             self.draft = HandDraft(self.seat, self.draft.need, kept, dropped=dropped)
         self.refresh()
@@ -99,7 +120,8 @@ class VerdictScan(ModalView):
         if table is None or table.state.phase != "verdict":     # decided meanwhile (by touch)
             self.close()
             return
-        view = present_verdict_scan(app.session, app.text, self.draft, app.deck)
+        looked = self.looked()
+        view = present_verdict_scan(app.session, app.text, self.draft, app.deck, looked=looked)
         self.view = view
         self.title.raw = view.title
         self.status.raw = self.problem or (app.text("scanning", name=app.wording().name(self.seat))
@@ -107,10 +129,18 @@ class VerdictScan(ModalView):
         self.status.color = (1, 0.35, 0.35, 1) if view.held else (0.5, 0.95, 0.6, 1) if view.held is False \
             else (1, 0.8, 0.3, 1)
         self.chips.clear_widgets()
+        self.progress.opacity = 1 if self.scanning else 0
         from kivy.core.window import Window
         width = Window.width * self.size_hint_x - 2 * app.fs(12)
+        row = MirrorBox(rtl=app.rtl, spacing=app.fs(8))
+        if looked:
+            snapshot = ScanSnapshot(size_hint_x=SNAPSHOT_SHARE)
+            snapshot.show_scan(self.seen)
+            row.add_widget(snapshot)
+            width *= 1 - SNAPSHOT_SHARE
         room = max(6, min(14, int(width // (app.tap + app.fs(3)))))          # each card big enough to touch
-        self.chips.add_widget(hand_row(app, list(view.chips), self.fix, font=app.fs(28), room=room))
+        row.add_widget(hand_row(app, list(view.chips), self.fix, font=app.fs(28), room=room))
+        self.chips.add_widget(row)
         self.confirm.raw = view.confirm_text
         self.confirm.disabled = view.held is None or self.scanning
         self.confirm.tint = (0.65, 0.12, 0.2, 1) if view.held else (0.15, 0.5, 0.3, 1)

@@ -22,6 +22,7 @@ from kiosk.ui.words.options import OPTION_TEXT, UNITS
 from kiosk.ui.words.league import LEAGUE_TEXT
 from kiosk.ui.words.players import PLAYERS_TEXT
 from kiosk.ui.words.scan import SCAN_TEXT
+from kiosk.ui.words.sheet import SHEET_TEXT
 
 LANGUAGES = ("ar", "en")
 FSI, PDI = "\u2068", "\u2069"
@@ -65,6 +66,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "no": ("لا", "no"),
     "on": ("شغّال", "on"),
     "off": ("مطفأ", "off"),
+    "sound_button": ("الصوت: {volume}٪", "Sound: {volume}%"),
+    "sound_muted": ("الصوت: مكتوم", "Sound: muted"),
+    "sound_none": ("لا صوت", "No sound"),
+    "sound_louder": ("+", "+"),
+    "sound_quieter": ("−", "−"),
     # -- the table
     "turn_of": ("دور {name}", "{name}'s turn"),
     "direction_right": ("الدور لليمين", "Play goes right"),
@@ -253,6 +259,7 @@ CATALOGUE.update(OPTION_TEXT)
 CATALOGUE.update(PLAYERS_TEXT)
 CATALOGUE.update(SCAN_TEXT)
 CATALOGUE.update(LEAGUE_TEXT)
+CATALOGUE.update(SHEET_TEXT)
 CATALOGUE.update({
     # What the camera calibration (vision/pile/calibrate.py) found wrong, said to the table.
     "calibration_no_card": ("ضع ورقة مكان الكومة", "Put a card where the pile goes"),

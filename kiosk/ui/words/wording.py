@@ -142,6 +142,7 @@ _REASONS = (
     (r"the first card is not turned up", "refused_turn_up_first"),
     (r"no round in progress", "refused_deal_first"),
     (r"still being played", "refused_round_playing"),
+    (r"cards? at the end of round \d+", "refused_fix_count"),
     (r"the match is over", "refused_match_over"),
     (r"without the challenge", "refused_no_challenges"),
     (r"may challenge it", "refused_not_victim"),
@@ -164,5 +165,6 @@ _REASONS = (
 _BY_KIND = {"PausedError": "refused_paused", "ChallengeError": "refused_challenge",
             "UndoError": "refused_undo", "OptionError": "refused_option", "SetupError": "refused_players",
             "SeatError": "refused_seat", "CardError": "refused_deck", "DrawError": "refused_draw",
-            "OutOfTurnError": "refused_not_your_turn", "PhaseError": "refused_no_play"}
+            "OutOfTurnError": "refused_not_your_turn", "PhaseError": "refused_no_play",
+            "RoundError": "refused_fix"}
 """What an unrecognised reason says, by the refusal's class."""

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from conftest import NAMES, ManualClock
-from kiosk.camera.decks import Decks
+from kiosk.camera.decks import DeckChoice, Decks
 from kiosk.camera.hand_scan import ScannedCard
 from kiosk.history.store import History
 from kiosk.referee.inputs import CameraChanged, CardLanded, SeatPressed, Touched
@@ -85,6 +85,20 @@ class DocsCamera:
         pass
 
 
+_FACES: list = []
+
+
+def with_faces(app: OonaApp) -> OonaApp:
+    """The App with the deck art the kiosk gives it (``kiosk/__main__.py``): the card in play
+    drawn from it (one cache of textures for every scene: they share the window)."""
+    from kiosk.__main__ import screen_faces
+    from kiosk.ui.widgets.card_face import FaceTextures
+    if not _FACES:
+        _FACES.append(FaceTextures(screen_faces()))
+    app.card_faces = _FACES[0]
+    return app
+
+
 def main_scene(lang: str) -> Iterator[Shot]:
     """Setup (its keyboard and player picker), the deal, the table as it plays, paused, the
     camera lost and its card picker, the round going out on the table; the settings."""
@@ -93,8 +107,10 @@ def main_scene(lang: str) -> Iterator[Shot]:
     clock = ManualClock()
     session = session_with_history(root, clock)
     ids = regulars(session.history)
-    app = OonaApp(session, lang=lang)
+    app = with_faces(OonaApp(session, lang=lang))
     app.camera = DocsCamera()
+    from hardware.speaker.speaker import RecordingBackend, Speaker
+    app.speaker = Speaker(RecordingBackend())           # the settings' sound buttons (nothing sounds)
     mount(app)
     setup = app.screens["setup"]
     setup.draft.seat_players(ids[:4])
@@ -112,10 +128,12 @@ def main_scene(lang: str) -> Iterator[Shot]:
     clock.advance(1)
     session.submit(CardLanded("indigo-6", clock()))
     session.table.state.hands[0] = 2
-    session.submit(CardLanded("indigo-3", clock.advance(1)))
+    from kiosk.__main__ import card_render
+    session.submit(CardLanded("indigo-3", clock.advance(1), card_render("oona")("indigo-3")))   # as the camera saw it
     session.submit(SeatPressed(2, "catch", clock.advance(0.5)))
     app.refresh()
     yield Shot("table")
+    yield Shot("question", opens=lambda: question(app, "indigo-3", "indigo-8", "burgundy-3"), docs=False)
     app.show("settings")
     yield Shot("settings")
     app.show("table")
@@ -139,6 +157,17 @@ def main_scene(lang: str) -> Iterator[Shot]:
     yield Shot("round-over")
 
 
+def question(app: OonaApp, *codes: str):
+    """The referee's "which card was played?" over the table, offering ``codes`` (nothing is asked
+    of the session: the view alone)."""
+    from kiosk.ui.widgets.card_question import CardQuestion
+    from kiosk.ui.words.wording import Wording
+    words = Wording(app.text, (), app.deck)
+    view = CardQuestion(app, tuple((code, words.card(code)) for code in codes))
+    view.open(animation=False)
+    return view
+
+
 def keyboard(board):
     board.open()
     return board
@@ -152,7 +181,7 @@ def crowd_scene(lang: str) -> Iterator[Shot]:
         session = Session(MatchStore(root / "state"), clock=clock, feedback=RecordingFeedback())
         session.new_match(MatchSetup(players, {"preset": preset}, CROWD[:players]), dealer=players - 1)
         session.submit(CardLanded("indigo-6", clock.advance(1)))
-        app = OonaApp(session, lang=lang)
+        app = with_faces(OonaApp(session, lang=lang))
         mount(app)
         yield Shot(f"table-{players}", docs=players == 10)
 
@@ -164,7 +193,7 @@ def swap_scene(lang: str) -> Iterator[Shot]:
     session = Session(MatchStore(root / "state"), clock=clock, feedback=RecordingFeedback())
     session.new_match(MatchSetup(4, {"preset": "arabic-box"}, NAMES), dealer=3)
     session.submit(CardLanded("indigo-5", clock.advance(1)))
-    app = OonaApp(session, lang=lang)
+    app = with_faces(OonaApp(session, lang=lang))
     mount(app)
     session.submit(CardLanded("swap", clock.advance(1)))
     session.submit(Touched.of("name_colour", colour="saffron"))
@@ -188,9 +217,23 @@ def restart_scene(lang: str) -> Iterator[Shot]:
     yield Shot("restarted")
 
 
+def resume_scene(lang: str) -> Iterator[Shot]:
+    """A long match being resumed after a restart: its journal replayed, the bar part way."""
+    root = Path(tempfile.mkdtemp())
+    session = Session(MatchStore(root / "state"), clock=ManualClock(), feedback=RecordingFeedback())
+    app = OonaApp(session, lang=lang)
+    mount(app)
+    app.resuming = True                     # the resume screen, as while a long journal replays
+    app.show("resume")
+    app.screens["resume"].step(1312, 4806)
+    yield Shot("resume")
+    session.close()
+
+
 def camera_scene(lang: str) -> Iterator[Shot]:
     """The colour picker, the challenge and its reveal by the camera, the hands at round end
     (touched in, then scanned; a card put right), the round's ranking and a new deck's enrolment."""
+    from kiosk.__main__ import vision_tools
     from scan_kit import still_camera
     root = Path(tempfile.mkdtemp())
     clock = ManualClock()
@@ -200,7 +243,7 @@ def camera_scene(lang: str) -> Iterator[Shot]:
         session = Session(MatchStore(root / "challenge"), clock=clock, feedback=RecordingFeedback())
         session.new_match(MatchSetup(4, {"preset": "sahrat-oona"}, NAMES), dealer=3)
         session.submit(CardLanded("indigo-6", clock.advance(1)))
-        app = OonaApp(session, lang=lang, tools=VisionTools(scan_hand=lambda image: list(VERDICT)))
+        app = OonaApp(session, lang=lang, tools=VisionTools(scan_hand=lambda image, **_: list(VERDICT)))
         app.camera = camera
         mount(app)
         session.submit(CardLanded("colour4", clock.advance(2)))
@@ -220,6 +263,12 @@ def camera_scene(lang: str) -> Iterator[Shot]:
 
         yield Shot("verdict-scan", opens=verdict_scan)
         app.end_scan()
+        real_scan = vision_tools(lambda: DeckChoice("oona", "oona")).scan_hand
+        table.show_hand(["saffron-2", "burgundy-5"])       # a third of the hand spread: the rest missed
+        missed = real_scan(camera.next_frame(3.0), expected=session.table.state.hands[0])   # read once
+        app.tools = VisionTools(scan_hand=lambda image, **_: missed)
+        yield Shot("verdict-missing", opens=verdict_scan, docs=False)
+        app.end_scan()
 
         # the round's end: Sara went out; Omar's hand scanned, the others touched in
         session = Session(MatchStore(root / "round"), clock=clock, feedback=RecordingFeedback())
@@ -227,7 +276,7 @@ def camera_scene(lang: str) -> Iterator[Shot]:
         session.submit(CardLanded("indigo-6", clock.advance(1)))
         session.table.state.hands[:] = [1, 4, 2, 1]
         session.submit(CardLanded("indigo-1", clock.advance(1)))
-        app = OonaApp(session, lang=lang, tools=VisionTools(scan_hand=lambda image: list(SCANNED)))
+        app = OonaApp(session, lang=lang, tools=VisionTools(scan_hand=lambda image, **_: list(SCANNED)))
         app.camera = camera
         mount(app)
         app.show("round_end")
@@ -235,6 +284,21 @@ def camera_scene(lang: str) -> Iterator[Shot]:
         screen.select(2)
         screen.add_card("saffron-5")
         yield Shot("hands")
+        screen.scanning = 1                            # Omar's hand being read: the bar under the prompt
+        screen.refresh(force=True)
+        screen.scan_progress(0.45)
+        yield Shot("round-end-reading")
+        screen.scanning = None
+        app.tools = VisionTools(scan_hand=real_scan)
+        table.show_hand(["burgundy-7", "indigo-stop"])  # two of Omar's four spread: two missing
+        screen.scan(1).join(120)
+        frames(2)
+        screen.select(1)
+        assert screen.looked(1), "the scan missed two of Omar's cards"
+        yield Shot("round-end-missing")
+        screen.entered.pop(1)
+        screen.seen.pop(1)
+        app.tools = VisionTools(scan_hand=lambda image, **_: list(SCANNED))
         table.show_hand(["burgundy-7", "indigo-stop", "turquoise-4", "colour4"])
         screen.scan(1).join(120)
         frames(2)
@@ -254,8 +318,9 @@ def camera_scene(lang: str) -> Iterator[Shot]:
         (root / "decks").mkdir()
         session = Session(MatchStore(root / "enrol"), clock=clock, feedback=RecordingFeedback())
         app = OonaApp(session, lang=lang, decks=decks,
-                      tools=VisionTools(scan_hand=lambda image: [], card_photo=lambda image: image,
-                                        enrol=lambda photos, name, path: path))
+                      tools=VisionTools(scan_hand=lambda image, **_: [], card_photo=lambda image: image,
+                                        enrol=lambda photos, name, path, **_: path,
+                                        corrections=lambda: 3, forget_corrections=lambda: None))
         app.camera = camera
         mount(app)
         table.show_hand(["saffron-0"])              # the first face asked for
@@ -270,6 +335,10 @@ def camera_scene(lang: str) -> Iterator[Shot]:
         enrol.step = len(enrol.faces)
         enrol.refresh()
         yield Shot("enrol-end", docs=False)
+        enrol.busy, enrol.learnt, enrol.message = True, 0.6, app.text("enrol_learning")
+        enrol.refresh()
+        yield Shot("enrol-learning", docs=False)
+        enrol.busy, enrol.learnt, enrol.message = False, None, ""
         app.show("settings")
         name = "ورق سارة" if lang == "ar" else "Sara's deck"
         for suffix in (".json", ".npz"):        # a deck enrolled before (its profile's files)
@@ -315,4 +384,50 @@ def players_scene(lang: str) -> Iterator[Shot]:
         session.close()
 
 
-SCENES = (main_scene, crowd_scene, swap_scene, restart_scene, camera_scene, players_scene)
+SHEET_ROUNDS = (
+    ("indigo-6", "indigo-1", {1: ["saffron-9", "colour"], 2: ["burgundy-2", "turquoise-take2", "indigo-7"],
+                              3: ["saffron-3"]}),
+    ("burgundy-5", "burgundy-8", {0: ["indigo-4", "saffron-stop"], 2: ["turquoise-1"], 3: ["colour4", "indigo-9"]}),
+    ("turquoise-6", "turquoise-3", {0: ["saffron-5"], 1: ["indigo-turnback", "burgundy-6", "saffron-2"],
+                                    3: ["burgundy-9"]}),
+)
+"""Three rounds for the score sheet: (turned up, the last card played on it, the hands left)."""
+
+
+def play_sheet_rounds(session: Session, clock, rounds=SHEET_ROUNDS) -> None:
+    """Play each round to its end in one card (the seat on turn holding only it) and score it."""
+    for index, (turn_up, last, hands) in enumerate(rounds):
+        if index:
+            session.submit(Touched("deal"))
+        session.submit(CardLanded(turn_up, clock.advance(1)))
+        state = session.table.state
+        for seat in range(session.table.players):
+            state.hands[seat] = 1 if seat == state.turn else len(hands.get(seat, []))
+        assert session.submit(CardLanded(last, clock.advance(1))).accepted
+        cards = {str(seat): list(cards) for seat, cards in hands.items()}
+        assert session.submit(Touched.of("hands", cards=cards)).accepted
+        assert session.table.state.ranking is not None, f"round {index + 1} is scored"
+
+
+def sheet_scene(lang: str) -> Iterator[Shot]:
+    """The score sheet after three rounds (target 150: its line on the chart), a round's hands
+    opened to correct; then a team table's sheet with the teams' totals."""
+    for players, options, name in ((4, {"preset": "sahrat-oona", "match_target": 150}, "score-sheet"),
+                                   (4, {"preset": "sahrat-oona", "mode": "teams", "team_scoring": "sum_opponents",
+                                        "match_target": 500}, "score-sheet-teams")):
+        root = Path(tempfile.mkdtemp())
+        clock = ManualClock()
+        session = Session(MatchStore(root / "state"), clock=clock, feedback=RecordingFeedback())
+        session.new_match(MatchSetup(players, options, NAMES), dealer=3)
+        play_sheet_rounds(session, clock)
+        app = OonaApp(session, lang=lang)
+        mount(app)
+        app.show("score_sheet")
+        frames(2)
+        yield Shot(name)
+        if name == "score-sheet":
+            yield Shot("score-sheet-fix", opens=lambda: app.screens["score_sheet"].open_fix(1))
+        session.close()
+
+
+SCENES = (main_scene, crowd_scene, swap_scene, restart_scene, resume_scene, camera_scene, players_scene, sheet_scene)

@@ -82,8 +82,8 @@ def test_round_end_hands_scanned_by_the_camera_then_put_right_and_journaled(over
     table, camera = camera_table
     tools = vision_tools(lambda: DeckChoice("classic", "classic"))        # vision's own hand scan
     seen = []
-    app = round_end_app(over, clock, "en", VisionTools(scan_hand=lambda image: seen.append(image)
-                                                       or tools.scan_hand(image)), camera)
+    app = round_end_app(over, clock, "en", VisionTools(scan_hand=lambda image, **asked: seen.append(image)
+                                                       or tools.scan_hand(image, **asked)), camera)
     screen = app.screens["round_end"]
     assert screen.ids.prompt.raw == "Omar: spread your cards under the camera, then touch Scan"
     for seat in (1, 2):
@@ -94,7 +94,7 @@ def test_round_end_hands_scanned_by_the_camera_then_put_right_and_journaled(over
         frames(2)
         assert screen.scanning is None and screen.problem == "", screen.problem
         # the chips are what vision read in the camera's frame, at most as many as the hand holds
-        read = best_readings(tools.scan_hand(seen[-1]), len(TRUTH[seat]))[0]
+        read = best_readings(tools.scan_hand(seen[-1], expected=len(TRUTH[seat])), len(TRUTH[seat]))[0]
         assert [chip_code(c) for c in screen.entered[seat].cards] == [chip_code(c) for c in read]
         chips = [w for w in screen.ids.body.walk() if isinstance(w, CardChip) and w.parent is not None
                  and not hasattr(w.parent, "cols")]
@@ -118,10 +118,11 @@ class FakeScan:
     """The hand scan as vision would answer: readings for the hand under the camera."""
 
     def __init__(self, cards):
-        self.cards, self.images = cards, []
+        self.cards, self.images, self.expected = cards, [], []
 
-    def __call__(self, image):
+    def __call__(self, image, expected=None, progress=None):
         self.images.append(image)
+        self.expected.append(expected)
         return list(self.cards)
 
 
@@ -351,10 +352,11 @@ def test_the_demo_player_spreads_their_hand_for_the_scan(session):
         camera.close()
 
 
-def test_present_scan_doctests():
+@pytest.mark.parametrize("module", ["kiosk.ui.present.scan", "kiosk.ui.widgets.scan_snapshot"])
+def test_present_scan_doctests(module):
     import doctest
-    import kiosk.ui.present.scan
-    failed, attempted = doctest.testmod(kiosk.ui.present.scan)
+    import importlib
+    failed, attempted = doctest.testmod(importlib.import_module(module))
     assert attempted and failed == 0
 
 
@@ -387,7 +389,7 @@ def test_the_demo_players_leave_a_person_s_hands_alone_and_touch_in_after_a_fail
     screen._round = None                               # a new round's screen
     screen.refresh()
 
-    def failing(image):
+    def failing(image, **_):
         raise RuntimeError("no model")
 
     app.tools = VisionTools(scan_hand=failing)
@@ -396,3 +398,126 @@ def test_the_demo_players_leave_a_person_s_hands_alone_and_touch_in_after_a_fail
     frames(2)
     assert screen.demo_step(TRUTH.get) == "no"
     assert screen.ids.prompt.raw == "The hand was not read: the scan failed"
+
+
+def short_scan(frame_boxes=((100, 120, 124, 144),), looked=((300, 120, 324, 144),)):
+    """A scan that finds one card of the hand (its index box given) and says where it looked."""
+    from kiosk.referee.ports import ScannedHand
+
+    def scan(image, expected=None, progress=None):
+        scan.expected.append(expected)
+        return ScannedHand([ScannedCard("7", "burgundy", 0.9)], expected=expected, found=frame_boxes, looked=looked)
+
+    scan.expected = []
+    return scan
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_scan_told_the_count_says_how_many_it_missed_and_shows_where_it_looked(over, clock, camera_table,
+                                                                                 tmp_path, lang):
+    from kiosk.ui.widgets.scan_snapshot import ScanSnapshot, around
+    table, camera = camera_table
+    scan = short_scan()
+    app = round_end_app(over, clock, lang, VisionTools(scan_hand=scan), camera)
+    screen = app.screens["round_end"]
+    table.show_hand(TRUTH[1])
+    screen.scan(1).join(120)
+    frames(2)
+    assert scan.expected == [3]                        # the rules' count for Omar's hand
+    assert screen.ids.prompt.raw == app.text("scan_missing", missing=2, need=3)
+    if lang == "en":
+        assert screen.ids.prompt.raw == "2 of 3 cards not found: spread them so each corner shows"
+    else:
+        assert "ناقص 2 من 3" in screen.ids.prompt.raw and "زاوية" in screen.ids.prompt.raw
+    snapshots = [w for w in screen.ids.body.walk() if isinstance(w, ScanSnapshot)]
+    assert len(snapshots) == 1
+    snapshot, frame = snapshots[0], screen.seen[1].frame
+    assert frame.shape == (360, 480, 3)                          # the camera's own frame, cut about the boxes
+    x0, y0, x1, y1 = around(((100, 120, 124, 144), (300, 120, 324, 144)), 480, 360)
+    assert np.array_equal(snapshot.snapshot, frame[y0:y1, x0:x1]) and 0 < x1 - x0 < 480
+    assert snapshot.found == ((100 - x0, 120 - y0, 124 - x0, 144 - y0),)
+    assert snapshot.looked == ((300 - x0, 120 - y0, 324 - x0, 144 - y0),)
+    image = shot(tmp_path / f"round-end-missing-{lang}.png")
+    assert image.std() > 20
+    for code in ("indigo-stop", "colour4"):            # touched in: nothing missing any more
+        screen.select(1)
+        screen.add_card(code)
+    screen.select(1)
+    assert not [w for w in screen.ids.body.walk() if isinstance(w, ScanSnapshot)]
+    assert "not found" not in screen.ids.prompt.raw
+
+
+def test_the_round_end_shows_the_scan_s_progress_while_it_reads(over, clock, camera_table):
+    import threading
+    table, camera = camera_table
+    going, release = threading.Event(), threading.Event()
+
+    def slow_scan(image, expected=None, progress=None):
+        progress(0.4)
+        going.set()
+        assert release.wait(60)
+        progress(1.0)
+        return [ScannedCard("7", "burgundy", 0.9)]
+
+    app = round_end_app(over, clock, "en", VisionTools(scan_hand=slow_scan), camera)
+    screen = app.screens["round_end"]
+    assert screen.ids.progress.opacity == 0
+    thread = screen.scan(1)
+    assert going.wait(60)
+    frames(2)
+    bar = screen.ids.progress
+    assert bar.opacity == 1 and bar.height > 0 and bar.value == pytest.approx(0.4)
+    assert screen.ids.prompt.raw == "Reading Omar's cards…"
+    release.set()
+    thread.join(120)
+    frames(2)
+    assert screen.scanning is None and bar.opacity == 0 and bar.height == 0
+    assert screen.ids.prompt.raw == app.text("scan_missing", missing=2, need=3)
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_the_challenge_reveal_says_how_many_cards_the_scan_missed(started, clock, camera_table, lang):
+    from kiosk.ui.widgets.scan_snapshot import ScanSnapshot
+    table, camera = camera_table
+    challenged(started, clock)
+    need = started.table.state.hands[0]
+    scan = short_scan()
+    app = OonaApp(started, lang=lang, tools=VisionTools(scan_hand=scan))
+    app.camera = camera
+    mount(app)
+    modal = app.screens["table"].scan_verdict()
+    modal.scan_thread.join(120)
+    frames(2)
+    assert scan.expected == [need] and need > 1
+    assert modal.status.raw == app.text("scan_missing", missing=need - 1, need=need)
+    assert modal.view.held is None and modal.confirm.disabled
+    assert [w for w in modal.chips.walk() if isinstance(w, ScanSnapshot)]
+    assert modal.progress.opacity == 0
+    modal.close()
+
+
+def test_the_challenge_reveal_shows_the_scan_s_progress_while_it_reads(started, clock, camera_table):
+    import threading
+    table, camera = camera_table
+    challenged(started, clock)
+    going, release = threading.Event(), threading.Event()
+
+    def slow_scan(image, expected=None, progress=None):
+        progress(0.7)
+        going.set()
+        assert release.wait(60)
+        return [ScannedCard("9", "indigo", 0.9)]
+
+    app = OonaApp(started, lang="ar", tools=VisionTools(scan_hand=slow_scan))
+    app.camera = camera
+    mount(app)
+    modal = app.screens["table"].scan_verdict()
+    assert going.wait(60)
+    frames(2)
+    assert modal.progress.opacity == 1 and modal.progress.value == pytest.approx(0.7) and modal.progress.rtl
+    assert modal.status.raw == app.text("scanning", name=app.wording().name(0))
+    release.set()
+    modal.scan_thread.join(120)
+    frames(2)
+    assert modal.progress.opacity == 0 and modal.view.held is True
+    modal.close()

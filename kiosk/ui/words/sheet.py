@@ -1,0 +1,35 @@
+"""Words of the score sheet (the rounds, the totals, the chart, a past round corrected, the
+export), Arabic and English (merged into :data:`kiosk.ui.words.text.CATALOGUE`)."""
+
+SHEET_TEXT: dict[str, tuple[str, str]] = {
+    "sheet_button": ("النقاط", "Scores"),
+    "sheet_title": ("ورقة النقاط", "Score sheet"),
+    "sheet_round": ("الجولة", "Round"),
+    "sheet_totals": ("المجموع", "Total"),
+    "sheet_target": ("الهدف {target}", "Target {target}"),
+    "sheet_no_target": ("بلا هدف: كل جولة وحدها", "No target: each round stands alone"),
+    "sheet_team_total": ("{names}: {total}", "{names}: {total}"),
+    "sheet_legend": ("{winner} فاز بالجولة · {dealer} وزّع · المس جولة لتصحيح ورقها",
+                     "{winner} won the round · {dealer} dealt · touch a round to correct its hands"),
+    "sheet_void": ("المباراة انحسمت في الجولة {round}: ما بعدها لا يُحسب",
+                   "The match was decided in round {round}: later rounds do not count"),
+    "sheet_empty": ("ما انتهت أي جولة بعد", "No round has ended yet"),
+    "sheet_chart": ("المجموع بعد كل جولة", "Totals after each round"),
+    "sheet_fix_title": ("تصحيح ورق الجولة {round}", "Correct round {round}'s hands"),
+    "sheet_fix_prompt": ("المس ورقة لتغييرها، أو اسم اللاعب لإعادة إدخال ورقه",
+                         "Touch a card to change it, or a name to enter that hand again"),
+    "sheet_fix_save": ("احفظ التصحيح", "Save the correction"),
+    "sheet_fixed": ("صُحّحت الجولة {round}: أُعيد حساب المجموع", "Round {round} corrected: totals summed again"),
+    "notice_rescored": ("صُحّحت الجولة {count}: أُعيد حساب المجموع", "Round {count} corrected: totals summed again"),
+    "refused_fix": ("لا يمكن تصحيح هذه الجولة", "This round cannot be corrected"),
+    "refused_fix_count": ("عدد ورق {name} لا يطابق ما كان معه", "{name}'s hand does not hold the cards counted then"),
+    "csv_round": ("الجولة", "Round"),
+    "csv_dealer": ("الموزّع", "Dealer"),
+    "csv_winner": ("الفائز", "Winner"),
+    "csv_counts": ("تُحسب", "Counts"),
+    "csv_score": ("نقاط الجولة", "round"),
+    "csv_total": ("المجموع", "total"),
+    "yes_word": ("نعم", "yes"),
+    "no_word": ("لا", "no"),
+}
+"""Score sheet words: key → (Arabic, English)."""

@@ -1,0 +1,78 @@
+"""Many photos of one clean face, made by the synthetic pipeline, as the warps the reader sees.
+
+Each view is a synthetic photo of the face (`vision.sim.synth.render_photo`: an angle, a table,
+light, shadow, glare, blur, fingers, JPEG) warped back through its corners moved as the detector
+misses them by, either way up. The photos are small (224 × 168): the reader's features come from
+a 32 × 48 image, and a small photo costs a fifth of a full frame to make.
+"""
+
+import numpy as np
+
+from vision.card.detect import warp
+from vision.card.features import rank_features, white_reference
+from vision.sim.synth import relight, render_photo
+from vision.sim.textures import CARD_DEVELOPMENT
+
+#: The synthetic photos' size (width, height) and their cards' least height in pixels.
+PHOTO_SIZE = (224, 168)
+MIN_CARD_PX = 55
+#: How far (a share of the card's diagonal) each corner of a view's outline strays, as the
+#: detector's outlines stray on real photos (a few pixels on a 100-pixel card).
+CORNER_STRAY = 0.012
+#: How many warps are cut from each synthetic photo (each through differently strayed corners);
+#: every other one is lit, blurred and compressed once more on its own (`relight`): a photo costs
+#: about forty warps.
+WARPS_PER_PHOTO = 4
+#: How many outlines that miss the card are cut from each photo (the reader's `none`).
+MISSES_PER_PHOTO = 2
+
+
+def strayed(quad: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The corners of a card moved as a detector's outline misses them (each a little, and the
+    whole outline sometimes a little large or small)."""
+    centre = quad.mean(axis=0)
+    size = float(np.linalg.norm(quad[0] - quad[2]))
+    grown = centre + (quad - centre) * rng.uniform(0.97, 1.03)
+    return (grown + rng.normal(0, CORNER_STRAY * size, quad.shape)).astype(np.float32)
+
+
+def missed(quad: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """An outline that is not the card: a part of its middle (a symbol's white, its oval), the
+    card with much table round it, an outline half off it or round half of it (what the reader must call none)."""
+    centre = quad.mean(axis=0)
+    kind = rng.choice(4, p=(0.2, 0.2, 0.2, 0.4))
+    if kind == 3:  # one half of the card, end to end or side to side (it warps turned a quarter)
+        a, b = (0, 1) if rng.random() < 0.5 else (1, 2)
+        cut = quad.copy()
+        cut[(a + 1) % 4] = (quad[a] + quad[(a + 1) % 4]) / 2
+        cut[(a + 2) % 4] = (quad[(a + 3) % 4] + quad[(a + 2) % 4]) / 2
+        return np.roll(cut, b, axis=0).astype(np.float32)
+    if kind == 0:
+        at = centre + (quad - centre).mean(axis=0) + rng.uniform(-0.2, 0.2, 2) * np.ptp(quad, axis=0)
+        return (at + (quad - centre) * rng.uniform(0.35, 0.8)).astype(np.float32)
+    if kind == 1:
+        return (centre + (quad - centre) * rng.uniform(1.3, 1.8)).astype(np.float32)
+    shift = rng.uniform(-1, 1, 2) * np.ptp(quad, axis=0) * rng.uniform(0.3, 0.6)
+    return (quad + shift).astype(np.float32)
+
+
+def views(face: np.ndarray, n: int, rng: np.random.Generator) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """`n` warps (WARP_W × WARP_H) of the face as synthetic photos show it, either way up, and
+    `MISSES_PER_PHOTO` outlines that miss the card for every `WARPS_PER_PHOTO` of them (`missed`)."""
+    out: list[np.ndarray] = []
+    misses: list[np.ndarray] = []
+    while len(out) < n:
+        surface = CARD_DEVELOPMENT[rng.integers(len(CARD_DEVELOPMENT))]
+        photo, quad = render_photo(face, rng, size=PHOTO_SIZE, surface=surface, min_card_px=MIN_CARD_PX)
+        for _ in range(min(WARPS_PER_PHOTO, n - len(out))):
+            warped = warp(photo, strayed(quad, rng))
+            if rng.random() < 0.5:
+                warped = relight(warped, rng)
+            out.append(warped[::-1, ::-1].copy() if rng.random() < 0.5 else warped)
+        misses += [warp(photo, missed(quad, rng)) for _ in range(MISSES_PER_PHOTO)]
+    return out, misses
+
+
+def features(warps: list[np.ndarray]) -> np.ndarray:
+    """The shipped reader's glyph features of each warp (rows, float32)."""
+    return np.stack([rank_features(w, white_reference(w)) for w in warps]).astype(np.float32)
