@@ -67,3 +67,9 @@ class RecordingWait:
 @pytest.fixture
 def recording_wait():
     return RecordingWait
+
+
+def pytest_collection_modifyitems(config, items):
+    """The tests marked ``slow`` run first: with the suite shared among workers (``make test``:
+    pytest-xdist), a long test left for the end keeps one worker busy while the others are idle."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

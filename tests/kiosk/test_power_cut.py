@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from kiosk.referee.journal import GameJournal
 from kiosk.rules.sim import simulate
 from kiosk.rules.table import replay
@@ -41,6 +43,7 @@ def grown(path: Path, target: int, torn: bool) -> bool:
     return whole >= target or (torn and whole == target - 1 and not data.endswith(b"\n"))
 
 
+@pytest.mark.slow
 def test_sigkill_at_100_random_points_loses_nothing(tmp_path):
     script = simulate(4, "sahrat-plus", seed=99, rounds=3)
     script_path = tmp_path / "script.jsonl"

@@ -52,6 +52,7 @@ def test_corner_ranks_read_right_given_the_index_boxes(scanner, hands):
     assert total == 120 and right / total >= 0.95
 
 
+@pytest.mark.slow
 def test_scan_finds_each_card_of_a_fanned_hand_and_nothing_else(scanner, hands):
     right = total = extra = exact = 0
     for image, boxes in hands[:12]:
@@ -107,6 +108,7 @@ def test_colour_follows_the_white_not_the_light():
     assert index_colour(np.full((60, 60, 3), 128, np.uint8), "7", 30, 30, 24) is None
 
 
+@pytest.mark.slow
 def test_oona_hands_are_read_in_oona_names(oona_hands):
     scanner = HandScanner(deck="oona")
     right = total = extra = colour_right = 0
@@ -128,6 +130,7 @@ def test_oona_hands_are_read_in_oona_names(oona_hands):
         [r.rank for r in scanner.scan(oona_hands[0][0])]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("degrees", [90, 180, 270])
 def test_a_hand_turned_on_the_table_reads_the_same_ranks_where_its_cards_are(scanner, hands, degrees):
     """Players across the table and at its sides show their hands turned: uno-fanned held-out
@@ -156,6 +159,7 @@ def test_turning_a_photo_moves_its_boxes_with_it():
         assert (w, h) == ((8, 12) if degrees in (0, 180) else (12, 8))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("factor", [0.5, 2.0])
 def test_an_oona_hand_reads_at_half_and_double_the_size(factor):
     """Synthetic Oona hands (held-out seeds) at half and double their size, turned, laid in a

@@ -44,6 +44,7 @@ def _right(recogniser, photos, corners: bool) -> int:
         recogniser.corners = True
 
 
+@pytest.mark.slow
 def test_real_top_cards_read_better_with_the_corner_indices(recogniser):
     photos = _held_out_top_cards()
     without = _right(recogniser, photos, corners=False)

@@ -40,6 +40,7 @@ def test_two_cards_in_one_movement_are_both_reported_in_order(case, seed, recogn
     assert top.t == pytest.approx(pair[1].t, abs=0.2)
 
 
+@pytest.mark.slow
 def test_a_long_table_with_light_changes_and_lingering_sleeves(recogniser):
     sim = TableSim(seed=41, cards=16, take_backs=1, doubles=3, off_pile=0.2, lingering=2, weather=4)
     assert {e.case for e in sim.truth} >= {"single", "off_pile"}

@@ -3,6 +3,8 @@
 import json
 import random
 
+import pytest
+
 from kiosk.rules.errors import JournalError
 from kiosk.rules.replay import replay_text
 from kiosk.rules.sim import simulate
@@ -56,6 +58,7 @@ def mutate(lines: list[str], rng: random.Random) -> list[str]:
     return lines
 
 
+@pytest.mark.slow
 def test_ten_thousand_mutated_journals_give_a_clear_error_or_a_state():
     rng = random.Random(20261129)
     bases = [[json.dumps(line) for line in simulate(players, preset, seed=seed, rounds=1, max_events=60)]
@@ -78,6 +81,7 @@ def test_ten_thousand_mutated_journals_give_a_clear_error_or_a_state():
     assert outcomes["refused"] > 1000 and outcomes["replayed"] > 100, outcomes
 
 
+@pytest.mark.slow
 def test_the_kiosk_reopens_mutated_journals_with_a_clear_error_or_resumes(tmp_path):
     """The same mutations on disk, read as the kiosk reads them after a restart."""
     from kiosk.errors import JournalCorruptError
