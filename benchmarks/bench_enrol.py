@@ -31,27 +31,13 @@ from vision.card.recogniser import Recogniser  # noqa: E402
 from vision.decks import find_deck  # noqa: E402
 from vision.enrol.profile import EnrolledRecogniser  # noqa: E402
 from vision.enrol.unseen import unseen_face  # noqa: E402
-from vision.readings import WILD, card_code, oona_colour, oona_rank  # noqa: E402
-from vision.sim.synth import render_photo  # noqa: E402
-from vision.sim.textures import CARD_DEVELOPMENT, HELD_OUT, texture  # noqa: E402
+from vision.readings import WILD, card_code, face_name, oona_colour, oona_rank  # noqa: E402
+from vision.sim.synth import flat_on_table, render_photo  # noqa: E402
+from vision.sim.textures import CARD_DEVELOPMENT, HELD_OUT  # noqa: E402
 
 CRISCARD = Path(__file__).resolve().parents[2] / "shared" / "data" / "uno-real-mit" / "criscard"
 SKIPPED = ("red-7", "blue-skip", "wild4")
 HELD_OUT_SEED = 19_000
-
-
-def face_key(colour: str, rank: str) -> str:
-    return rank if colour == WILD else f"{colour}-{rank}"
-
-
-def on_table(card: np.ndarray, rng: np.random.Generator, surface: str = "felt", height: int = 220) -> np.ndarray:
-    """A card photo (the card filling it) laid flat and upright on a 640 × 480 table."""
-    table = texture(surface, 480, 640, rng)
-    h, w = card.shape[:2]
-    small = cv2.resize(card, (int(w * height / h), height), interpolation=cv2.INTER_AREA)
-    y, x = (480 - height) // 2, (640 - small.shape[1]) // 2
-    table[y:y + height, x:x + small.shape[1]] = small
-    return table
 
 
 class Score:
@@ -91,7 +77,7 @@ def score(readers: dict, photos) -> dict:
 def unseen(n: int, shipped: Recogniser) -> dict:
     faces = find_deck("classic").faces()
     rng = np.random.default_rng(1)
-    photos = {face_key(c, r): render_photo(unseen_face(c, r), rng, surface="felt", fingers=False, min_card_px=130)[0]
+    photos = {face_name(c, r): render_photo(unseen_face(c, r), rng, surface="felt", fingers=False, min_card_px=130)[0]
               for c, r in faces}
     started = time.process_time()
     enrolled = EnrolledRecogniser.enrol(photos, "unseen", style="classic")
@@ -117,18 +103,18 @@ def criscard(pastes: int, shipped: Recogniser, skipped=()) -> dict:
     rng = np.random.default_rng(5)
     first, others = {}, []
     for image, colour, rank in rows:
-        key = face_key(colour, rank)
+        key = face_name(colour, rank)
         if key in first:
             others.append((image, colour, rank))
         else:
             first[key] = image
-    enrol_photos = {key: on_table(image, rng) for key, image in first.items() if key not in skipped}
+    enrol_photos = {key: flat_on_table(image, rng) for key, image in first.items() if key not in skipped}
     enrolled = EnrolledRecogniser.enrol(enrol_photos, "criscard", style="classic")
     readers = {"enrolled": enrolled, "shipped": shipped}
     if skipped:
-        lost = [(on_table(first[k], rng, "wood"), *((WILD, k) if "-" not in k else k.split("-", 1))) for k in skipped]
+        lost = [(flat_on_table(first[k], rng, "wood"), *((WILD, k) if "-" not in k else k.split("-", 1))) for k in skipped]
         return {"skipped_faces": list(skipped), "their_photos": score(readers, lost)}
-    plain = [(on_table(image, rng, "wood"), colour, rank) for image, colour, rank in others]
+    plain = [(flat_on_table(image, rng, "wood"), colour, rank) for image, colour, rank in others]
     surfaces = CARD_DEVELOPMENT + HELD_OUT
     pasted = [(render_photo(image, rng, surface=surfaces[rng.integers(len(surfaces))], min_card_px=90)[0], colour, rank)
               for image, colour, rank in others for _ in range(pastes)]
@@ -138,7 +124,7 @@ def criscard(pastes: int, shipped: Recogniser, skipped=()) -> dict:
 def enrol_time() -> dict:
     faces = find_deck("classic").faces()
     rng = np.random.default_rng(1)
-    photos = {face_key(c, r): render_photo(unseen_face(c, r), rng, surface="felt", fingers=False, min_card_px=130)[0]
+    photos = {face_name(c, r): render_photo(unseen_face(c, r), rng, surface="felt", fingers=False, min_card_px=130)[0]
               for c, r in faces}
     wall, cpu = time.perf_counter(), time.process_time()
     EnrolledRecogniser.enrol(photos, "timed", style="classic")

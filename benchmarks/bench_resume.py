@@ -19,7 +19,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from kiosk.demo.table import DemoTable  # noqa: E402
 from kiosk.referee.clock import ManualClock  # noqa: E402
-from kiosk.referee.inputs import Tick  # noqa: E402
 from kiosk.referee.journal import MatchStore  # noqa: E402
 from kiosk.referee.session import Session  # noqa: E402
 
@@ -30,10 +29,7 @@ def journal_match(root: Path, beats: int) -> int:
     session = Session(MatchStore(root, durable=False), clock=clock)
     demo = DemoTable(session, players=4, seed=3, pace=0)
     demo.start()
-    for _ in range(beats):
-        demo.beat()
-        clock.advance(0.5)
-        session.submit(Tick())
+    demo.play(beats, clock)
     lines = len(session.referee.journal.lines)
     session.close()
     return lines

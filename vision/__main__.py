@@ -19,6 +19,7 @@ def _deck(args) -> int:
     from vision.decks import OONA
     from vision.art.oona import card_face, card_png
     from vision.art.pdf import deck_sheets, write_pdf
+    from vision.readings import face_name
 
     if not args.pdf and not args.png:
         print("give --pdf FILE and/or --png DIR", file=sys.stderr)
@@ -32,8 +33,7 @@ def _deck(args) -> int:
         folder.mkdir(parents=True, exist_ok=True)
         faces = OONA.faces(extras=args.extras)
         for colour, rank in faces:
-            name = rank if colour == "wild" else f"{colour}-{rank}"
-            cv2.imwrite(str(folder / f"{name}.png"), card_png(colour, rank, args.px_per_mm))
+            cv2.imwrite(str(folder / f"{face_name(colour, rank)}.png"), card_png(colour, rank, args.px_per_mm))
         print(f"wrote {len(faces)} faces to {folder}")
     return 0
 

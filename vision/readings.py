@@ -77,6 +77,15 @@ def is_wild_rank(rank: str) -> bool:
     return oona_rank(rank) in OONA_WILDS
 
 
+def face_name(colour: str, rank: str) -> str:
+    """A face named in its own deck's words, as files and labels name it: the rank alone for a wild.
+
+    >>> face_name("red", "skip"), face_name("wild", "wild4"), face_name("wild", "colour4")
+    ('red-skip', 'wild4', 'colour4')
+    """
+    return rank if colour == WILD else f"{colour}-{rank}"
+
+
 def card_code(colour: str, rank: str) -> str:
     """The Oona card code for a colour and rank in either deck's names.
 

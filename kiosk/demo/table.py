@@ -25,7 +25,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from kiosk.referee.inputs import CardChosen, CardLanded, CardTakenBack, SeatPressed, Touched
+from kiosk.referee.inputs import CardChosen, CardLanded, CardTakenBack, SeatPressed, Tick, Touched
 from kiosk.referee.referee import Outcome
 from kiosk.rules.errors import RulesError
 from kiosk.rules.events import Call, Catch, Deal, Event, Hands, Play, Resume, TurnUp, parse_event, to_json
@@ -151,6 +151,17 @@ class DemoTable:
         self.start()
 
     # -- the beat -------------------------------------------------------------------------------------
+    def play(self, beats: int, clock, *, step: float = 0.5, until: Callable[[], bool] | None = None) -> None:
+        """Up to ``beats`` beats at once, each followed by ``step`` seconds of ``clock`` (a
+        :class:`~kiosk.referee.clock.ManualClock`) and a tick; stops early once ``until()`` is true.
+        For tests and benchmarks that need a match played, not watched."""
+        for _ in range(beats):
+            if until is not None and until():
+                return
+            self.beat()
+            clock.advance(step)
+            self.session.submit(Tick())
+
     def beat(self) -> float:
         """Let the simulated table do one thing; returns the seconds until the next beat."""
         self.beats += 1

@@ -19,7 +19,7 @@ from kiosk.demo.table import DemoTable
 from kiosk.demo.camera import LiveTable, hand_layout
 from kiosk.camera.hand_scan import HandDraft, ScannedCard, best_readings, challenge_verdict, fill_colours
 from kiosk.referee.journal import MatchStore
-from kiosk.referee.inputs import CardLanded, Tick, Touched
+from kiosk.referee.inputs import CardLanded, Touched
 from kiosk.referee.session import MatchSetup, Session
 from vision.sim.table import TableSim
 
@@ -202,12 +202,7 @@ def test_the_demo_players_show_their_hands_through_the_screen_or_touch_them_in(t
     answer = {"value": "busy"}
     demo.hands_shown = lambda: asked.append(session.table.state.round) or answer["value"]
     demo.start()
-    for _ in range(5000):
-        if session.table.state.round_over:
-            break
-        demo.beat()
-        clock.advance(0.5)
-        session.submit(Tick())
+    demo.play(5000, clock, until=lambda: session.table.state.round_over)
     assert session.table.state.round_over and session.table.state.ranking is None
     demo.beat()
     demo.beat()

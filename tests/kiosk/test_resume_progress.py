@@ -2,7 +2,7 @@
 ``replay`` hook, the referee's and the session's ``progress``, the same table as without it."""
 
 from kiosk.referee.clock import ManualClock
-from kiosk.referee.inputs import CardLanded, Tick
+from kiosk.referee.inputs import CardLanded
 from kiosk.referee.journal import MatchStore
 from kiosk.referee.session import Session
 from kiosk.rules.table import replay
@@ -15,10 +15,7 @@ def played_match(root, clock, beats: int = 40) -> list[dict]:
     session = Session(MatchStore(root), clock=clock)
     demo = DemoTable(session, players=3, seed=7, pace=0)
     demo.start()
-    for _ in range(beats):
-        demo.beat()
-        clock.advance(0.5)
-        session.submit(Tick())
+    demo.play(beats, clock)
     lines = list(session.referee.journal.lines)
     session.close()
     return lines

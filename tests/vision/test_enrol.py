@@ -14,26 +14,12 @@ from vision.enrol.profile import EnrolledRecogniser, guess_style
 from vision.enrol.unseen import unseen_face
 from vision.errors import CardNotFoundError, DeckProfileError
 from vision.pile.watcher import PileWatcher
-from vision.readings import card_code
-from vision.sim.synth import render_photo
-from vision.sim.textures import texture
+from vision.readings import card_code, face_name
+from vision.sim.synth import flat_on_table, render_photo
 
 FACES = [("red", "7"), ("blue", "7"), ("green", "skip"), ("yellow", "2"), ("red", "reverse"),
          ("blue", "draw2"), ("wild", "wild4"), ("green", "9")]
 CRISCARD = Path(__file__).resolve().parents[3] / "shared" / "data" / "uno-real-mit" / "criscard"
-
-
-def _key(colour, rank):
-    return rank if colour == "wild" else f"{colour}-{rank}"
-
-
-def _on_table(card, rng, surface="felt", height=220):
-    table = texture(surface, 480, 640, rng)
-    h, w = card.shape[:2]
-    small = cv2.resize(card, (int(w * height / h), height), interpolation=cv2.INTER_AREA)
-    y, x = (480 - height) // 2, (640 - small.shape[1]) // 2
-    table[y:y + height, x:x + small.shape[1]] = small
-    return table
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +33,7 @@ def enrolled(progress):
     # laid flat alone on the table, as the enrol screen asks (the detector outlines this edition's
     # Reverse symbol instead of the card in some photos taken at an angle: the benchmark's figures
     # enrol from such photos, one lit and tilted render per face)
-    photos = {_key(c, r): _on_table(unseen_face(c, r), rng) for c, r in FACES}
+    photos = {face_name(c, r): flat_on_table(unseen_face(c, r), rng) for c, r in FACES}
     return EnrolledRecogniser.enrol(photos, "unseen-edition", style="classic", views_per_face=24,
                                     progress=progress.append, shipped=False)
 
@@ -85,7 +71,7 @@ def test_profile_round_trips_and_rejects_garbage(enrolled, tmp_path):
     again = EnrolledRecogniser.load(json_path, shipped=False)
     assert again.name == "unseen-edition" and again.faces == enrolled.faces and again.style == "classic"
     assert again.deck.name == "classic"
-    photo = _on_table(unseen_face("blue", "draw2"), np.random.default_rng(2))
+    photo = flat_on_table(unseen_face("blue", "draw2"), np.random.default_rng(2))
     reading = again.read(photo)
     assert reading.code == "indigo-take2" and reading.rank == "draw2"     # in the deck's own names
     npz_path.write_bytes(b"nonsense")
@@ -105,7 +91,7 @@ def _criscard():
         rows = list(csv.DictReader(f))
     by_face: dict[str, list] = {}
     for row in rows:
-        by_face.setdefault(_key(row["colour"], row["rank"]), []).append(row)
+        by_face.setdefault(face_name(row["colour"], row["rank"]), []).append(row)
     return {face: found for face, found in by_face.items() if len(found) > 1}
 
 
@@ -116,12 +102,12 @@ def test_a_real_deck_enrolled_from_one_photo_per_face_reads_its_other_photos():
     assert len(faces) == 8
     rng = np.random.default_rng(5)
     image = lambda row: cv2.imread(str(CRISCARD / row["file"]))  # noqa: E731
-    photos = {face: _on_table(image(rows[0]), rng) for face, rows in faces.items()}
+    photos = {face: flat_on_table(image(rows[0]), rng) for face, rows in faces.items()}
     reader = EnrolledRecogniser.enrol(photos, "criscard", style="classic", views_per_face=24)
     right, wrong = [], []
     for face, rows in faces.items():
         row = rows[1]
-        reading = reader.read(_on_table(image(row), rng, "wood", 200))
+        reading = reader.read(flat_on_table(image(row), rng, "wood", 200))
         truth = card_code(row["colour"], row["rank"])
         (right if not reading.unsure and reading.code == truth else wrong if not reading.unsure else []).append(face)
     assert len(right) >= 7 and not wrong, (right, wrong)      # a doubt is said, never a wrong card

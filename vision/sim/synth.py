@@ -148,6 +148,17 @@ def render_photo(face: np.ndarray, rng: np.random.Generator, *, size=(640, 480),
     return img, quad
 
 
+def flat_on_table(card: np.ndarray, rng: np.random.Generator, surface: str = "felt", height: int = 220) -> np.ndarray:
+    """A card photo (the card filling it) laid flat and upright, ``height`` pixels tall, in the
+    middle of a 640 × 480 table of ``surface``."""
+    table = texture(surface, 480, 640, rng)
+    h, w = card.shape[:2]
+    small = cv2.resize(card, (int(w * height / h), height), interpolation=cv2.INTER_AREA)
+    y, x = (480 - height) // 2, (640 - small.shape[1]) // 2
+    table[y:y + height, x:x + small.shape[1]] = small
+    return table
+
+
 def relight(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     h, w = img.shape[:2]
     out = img.astype(np.float32)

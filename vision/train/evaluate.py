@@ -10,8 +10,8 @@ from pathlib import Path
 import cv2
 
 from vision.errors import ImageReadError, LabelsError, UnknownNameError
-from vision.readings import (CLASSIC_TO_OONA_COLOUR, CLASSIC_TO_OONA_RANK, WILD, Reading, is_classic_name,
-                       oona_colour, oona_rank)
+from vision.readings import (CLASSIC_TO_OONA_COLOUR, CLASSIC_TO_OONA_RANK, WILD, Reading, face_name,
+                             is_classic_name, oona_colour, oona_rank)
 from vision.card.recogniser import Recogniser
 
 
@@ -61,7 +61,7 @@ def _shown(colour: str, rank: str, deck: str) -> str:
     """A card as the confusion table names it, in the deck's own names (`red-draw2`, `wild4`)."""
     if deck == "classic":
         colour, rank = _CLASSIC_COLOUR.get(colour, colour), _CLASSIC_RANK.get(rank, rank)
-    return rank if colour == "wild" else f"{colour}-{rank}"
+    return face_name(colour, rank)
 
 
 def colour_of(colour: str, rank: str) -> str:
