@@ -7,6 +7,7 @@ sync engine set up and asked, and a self test of two Syncthing instances on the 
     python -m kiosk.league sync prepare|setup|status --state-dir DIR [--home H] [--gui ADDR]
     python -m kiosk.league sync add|remove DEVICE_ID [...]
     python -m kiosk.league selftest                         # two Syncthings on 127.0.0.1 only
+    python -m kiosk.league play --state-dir DIR --seed N NAME...   # a headless kiosk plays a match
     python -m kiosk.league qr TEXT
 """
 
@@ -19,6 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from kiosk.errors import KioskError
 from kiosk.league.errors import LeagueError
 
 from kiosk.league.syncthing import SYNC_GUI, SYNC_HOME, engine_for
@@ -134,6 +136,14 @@ def cmd_selftest(args) -> int:
     return 0
 
 
+def cmd_play(args) -> int:
+    from kiosk.league.scripted import ScriptedMatch, run
+    rounds = None if args.rounds == 0 else args.rounds
+    played = run(args.state_dir, ScriptedMatch(args.names, args.seed, rounds), stop_after=args.stop_after)
+    print(json.dumps(played))
+    return 0
+
+
 def cmd_qr(args) -> int:
     from kiosk.league.qr import encode, text_art
     print(text_art(encode(args.text)))
@@ -169,6 +179,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--timeout", type=float, default=60.0)
     p.set_defaults(run=cmd_selftest)
+    p = sub.add_parser("play", help="a simulated match played by a headless kiosk (its history and league files)")
+    p.add_argument("names", nargs="+", help="the seats' regulars, by name")
+    p.add_argument("--state-dir", type=Path, required=True)
+    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--rounds", type=int, default=2, help="rounds to play (0: to the match's end)")
+    p.add_argument("--stop-after", type=int, help="stop after this many journal lines, the match left open")
+    p.set_defaults(run=cmd_play)
     p = sub.add_parser("qr", help="a QR code in the terminal")
     p.add_argument("text")
     p.set_defaults(run=cmd_qr)
@@ -183,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
         build_parser().error("sync add/remove needs a DEVICE_ID")
     try:
         return args.run(args)
-    except (LeagueError, OSError) as exc:
+    except (LeagueError, KioskError, OSError) as exc:
         print(f"kiosk.league: {exc}", file=sys.stderr)
         return 2
 

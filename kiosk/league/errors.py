@@ -22,12 +22,14 @@ class LeagueFileError(LeagueError, ValueError):
 
 
 class KioskIdError(LeagueError, ValueError):
-    """A kiosk id (or a Syncthing device id) that is not well formed; ``value`` is what was given."""
+    """A kiosk id (or a Syncthing device id) that is not well formed; ``value`` is what was given,
+    ``groups`` the device id's groups of seven (1-8) a wrong check character is in, if that is why."""
 
-    def __init__(self, reason: str, *, value: str):
+    def __init__(self, reason: str, *, value: str, groups: tuple[int, ...] = ()):
         super().__init__(f"{value!r}: {reason}")
         self.reason = reason
         self.value = value
+        self.groups = groups
 
 
 class SyncUnavailableError(LeagueError, OSError):

@@ -1,15 +1,14 @@
 """The shipped fake sync engine: its peers are other league folders on this machine, and
-:meth:`FolderSync.scan` copies between them at once, as Syncthing would (this kiosk's files
-and what it has of others
-out, theirs in, whole lines only; never a folder's own kiosk's files into it). For tests and for trying the league screen without a
-network; it records when each peer was last synced.
+:meth:`FolderSync.scan` copies between them at once, as Syncthing would (this kiosk's files and
+what it has of others out, theirs in, whole lines only; never a folder's own kiosk's files into
+it). For tests and for trying the league screen without a network; it records when each peer
+was last synced.
 """
 
 from __future__ import annotations
 
 import hashlib
 from datetime import datetime
-from pathlib import Path
 
 from kiosk.league.folder import LeagueFolder
 from kiosk.league.stick import merge

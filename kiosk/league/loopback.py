@@ -25,10 +25,29 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class LoopbackInstance:
-    """One Syncthing on 127.0.0.1: ``start()``, ``engine`` (configured through its REST API), ``stop()``."""
+class LoopbackEngine(SyncthingEngine):
+    """A Syncthing engine that finds a peer added by id alone (``dynamic``) in ``directory``
+    (device id → its ``tcp://127.0.0.1:PORT``), where the LAN's local discovery would find it:
+    so a test can join kiosks as a person does (the id typed on one, accepted on the other)
+    with every discovery off."""
 
-    def __init__(self, home: Path | str, folder: Path | str, *, name: str, binary: str | None = None):
+    def __init__(self, rest: Rest, folder: Path | str, directory: dict[str, str]):
+        super().__init__(rest, folder)
+        self.directory = directory
+
+    def add_peer(self, device: str, name: str = "", *, addresses: tuple[str, ...] = ("dynamic",)) -> None:
+        if tuple(addresses) == ("dynamic",) and device in self.directory:
+            addresses = (self.directory[device],)
+        super().add_peer(device, name, addresses=addresses)
+
+
+class LoopbackInstance:
+    """One Syncthing on 127.0.0.1: ``start()``, ``engine`` (configured through its REST API), ``stop()``.
+
+    Instances given the same ``directory`` find each other by device id (:class:`LoopbackEngine`)."""
+
+    def __init__(self, home: Path | str, folder: Path | str, *, name: str, binary: str | None = None,
+                 directory: dict[str, str] | None = None):
         self.home = Path(home)
         self.folder = Path(folder)
         self.name = name
@@ -40,6 +59,8 @@ class LoopbackInstance:
         self.device = prepare(self.home, gui=f"127.0.0.1:{self.gui_port}", name=name,
                               listen=(f"tcp://127.0.0.1:{self.sync_port}",), local_discovery=False,
                               binary=self.binary)
+        self.directory = directory if directory is not None else {}
+        self.directory[self.device] = self.address
 
     @property
     def address(self) -> str:
@@ -56,7 +77,8 @@ class LoopbackInstance:
              "--logflags=0"], stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
             start_new_session=True)     # its own process group: Syncthing's monitor runs a child
         log.close()
-        self.engine = SyncthingEngine(Rest(f"127.0.0.1:{self.gui_port}", read_api_key(self.home)), self.folder)
+        self.engine = LoopbackEngine(Rest(f"127.0.0.1:{self.gui_port}", read_api_key(self.home)), self.folder,
+                                     self.directory)
         self.engine.wait_ready(timeout)
         self.engine.ensure_folder()
         return self.engine

@@ -149,15 +149,25 @@ def check_device_id(text: str) -> str:
     >>> check_device_id("ELOPYTL-EEZZO75-URBJ7WN-2NLI3SU-45BOIJI-OD75XRP-S6YZQWA-BT7ESQ5")
     Traceback (most recent call last):
     ...
-    kiosk.league.errors.KioskIdError: 'ELOPYTL-EEZZO75-URBJ7WN-2NLI3SU-45BOIJI-OD75XRP-S6YZQWA-BT7ESQ5': a check character is wrong (mistyped?)
+    kiosk.league.errors.KioskIdError: 'ELOPYTL-EEZZO75-URBJ7WN-2NLI3SU-45BOIJI-OD75XRP-S6YZQWA-BT7ESQ5': a check character is wrong in groups 7-8 (mistyped?)
+    >>> check_device_id("ELOPYTL-EEZZO75")
+    Traceback (most recent call last):
+    ...
+    kiosk.league.errors.KioskIdError: 'ELOPYTL-EEZZO75': not a device id: 14 characters, not 56 (8 groups of 7)
     """
     raw = re.sub(r"[\s-]", "", str(text).upper())
-    if len(raw) != 56 or any(c not in DEVICE_ALPHABET for c in raw):
-        raise KioskIdError("not a device id (56 letters A-Z and digits 2-7, in groups of 7)", value=str(text))
+    wrong = sorted({c for c in raw if c not in DEVICE_ALPHABET})
+    if wrong:
+        raise KioskIdError(f"not a device id: {', '.join(map(repr, wrong))} cannot be in one (A-Z and 2-7 only)",
+                           value=str(text))
+    if len(raw) != 56:
+        raise KioskIdError(f"not a device id: {len(raw)} characters, not 56 (8 groups of 7)", value=str(text))
     for group in range(4):
         chunk = raw[group * 14: group * 14 + 14]
         if luhn32(chunk[:13]) != chunk[13]:
-            raise KioskIdError("a check character is wrong (mistyped?)", value=str(text))
+            first = group * 2 + 1
+            raise KioskIdError(f"a check character is wrong in groups {first}-{first + 1} (mistyped?)",
+                               value=str(text), groups=(first, first + 1))
     return "-".join(raw[i:i + 7] for i in range(0, 56, 7))
 
 

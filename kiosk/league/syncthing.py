@@ -57,6 +57,29 @@ def syncthing_binary() -> str:
     return found
 
 
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+
+
+def check_gui_address(address: str) -> str:
+    """Syncthing's GUI/REST address, refused unless it is on this machine alone: a ``unix:///``
+    socket or ``127.0.0.1:PORT`` (``localhost``, ``[::1]``).
+
+    >>> check_gui_address("unix:///run/oona-sync/gui.sock"), check_gui_address("127.0.0.1:8384")
+    ('unix:///run/oona-sync/gui.sock', '127.0.0.1:8384')
+    >>> check_gui_address("0.0.0.0:8384")
+    Traceback (most recent call last):
+    ...
+    kiosk.league.errors.SyncRefusedError: the GUI/REST address 0.0.0.0:8384 is not on this machine alone (unix:///PATH or 127.0.0.1:PORT)
+    """
+    if address.startswith("unix:///"):
+        return address
+    host, _, port = address.rpartition(":")
+    if host not in LOCAL_HOSTS or not port.isdigit():
+        raise SyncRefusedError(f"the GUI/REST address {address} is not on this machine alone "
+                               "(unix:///PATH or 127.0.0.1:PORT)")
+    return address
+
+
 def prepare(home: Path | str, *, gui: str, name: str, api_key: str | None = None,
             listen: tuple[str, ...] = ("tcp://0.0.0.0:22000",), local_discovery: bool = True,
             binary: str | None = None) -> str:
@@ -65,9 +88,11 @@ def prepare(home: Path | str, *, gui: str, name: str, api_key: str | None = None
     listens, and every option that would reach beyond the LAN turned off. Idempotent; returns
     this device's id.
 
-    :raises SyncUnavailableError: syncthing is not installed. :raises OSError:
+    :raises SyncUnavailableError: syncthing is not installed. :raises SyncRefusedError: a GUI
+        address reachable from elsewhere. :raises OSError:
     """
     home = Path(home)
+    gui = check_gui_address(gui)
     config = home / "config.xml"
     binary = binary or syncthing_binary()
     if not config.exists():
@@ -127,19 +152,31 @@ class _UnixConnection(http.client.HTTPConnection):
 
 
 class Rest:
-    """Syncthing's REST API, spoken over a local socket or 127.0.0.1."""
+    """Syncthing's REST API, spoken over a local socket or 127.0.0.1. ``api_key`` is the key, or
+    where to read it when first needed (a Syncthing ``home`` not made yet when the kiosk starts)."""
 
-    def __init__(self, address: str, api_key: str, *, timeout: float = 10.0):
+    def __init__(self, address: str, api_key: str | None = None, *, home: Path | str | None = None,
+                 timeout: float = 10.0):
         self.address = address
         self.api_key = api_key
+        self.home = home
         self.timeout = timeout
+
+    def key(self) -> str:
+        """The API key (read from ``home`` until it is there).
+
+        :raises SyncUnavailableError: no key given and none in ``home`` yet.
+        """
+        if self.api_key is None:
+            if self.home is None:
+                raise SyncUnavailableError(f"no API key for Syncthing at {self.address}")
+            self.api_key = read_api_key(self.home)
+        return self.api_key
 
     def _connection(self) -> http.client.HTTPConnection:
         if self.address.startswith("unix://"):
             return _UnixConnection(self.address[len("unix://"):], self.timeout)
-        host, _, port = self.address.rpartition(":")
-        if host not in ("127.0.0.1", "localhost", "[::1]"):
-            raise SyncRefusedError(f"the REST address {self.address} is not on this machine")
+        host, _, port = check_gui_address(self.address).rpartition(":")
         return http.client.HTTPConnection(host.strip("[]"), int(port), timeout=self.timeout)
 
     def call(self, method: str, path: str, body=None, **query):
@@ -149,7 +186,7 @@ class Rest:
         """
         url = path + ("?" + urllib.parse.urlencode(query) if query else "")
         data = None if body is None else json.dumps(body).encode("utf-8")
-        headers = {"X-API-Key": self.api_key, "Content-Type": "application/json"}
+        headers = {"X-API-Key": self.key(), "Content-Type": "application/json"}
         connection = self._connection()
         try:
             connection.request(method, url, body=data, headers=headers)
@@ -330,13 +367,23 @@ def _trim(text: str) -> str:
     return f"{head}.{digits[:6]}{zone}"
 
 
-def engine_for(state_dir: Path | str, *, home: str = SYNC_HOME, gui: str = SYNC_GUI) -> SyncEngine:
-    """The kiosk's sync engine: Syncthing when its home is there (whether it answers now is for
-    :meth:`SyncthingEngine.status` to say), else :class:`~kiosk.league.sync.NoSync` saying why."""
+SYNC_UNIT = "/etc/systemd/system/oona-sync.service"
+"""Where ``systemd/install.sh`` installs the sync's unit."""
+
+
+def engine_for(state_dir: Path | str, *, home: str = SYNC_HOME, gui: str = SYNC_GUI,
+               unit: str = SYNC_UNIT) -> SyncEngine:
+    """The kiosk's sync engine: Syncthing when its home is there or its unit is installed (the
+    kiosk may start before the sync service first made its home: the API key is then read when
+    it is; whether it answers now is for :meth:`SyncthingEngine.status` to say), else
+    :class:`~kiosk.league.sync.NoSync` saying why."""
     from kiosk.league.errors import LeagueError
     from kiosk.league.sync import NoSync
     try:
         key = read_api_key(home)
     except LeagueError as exc:
-        return NoSync(str(exc))
-    return SyncthingEngine(Rest(gui, key, timeout=1.0), Path(state_dir) / "league")   # a touch waits that long
+        if not Path(unit).exists():
+            return NoSync(str(exc))
+        key = None
+    # a touch waits at most a second for it
+    return SyncthingEngine(Rest(gui, key, home=home, timeout=1.0), Path(state_dir) / "league")

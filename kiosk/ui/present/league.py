@@ -9,11 +9,14 @@ from dataclasses import dataclass
 from datetime import date
 
 import kiosk.ui.words.league  # noqa: F401  (its words join the catalogue)
-from kiosk.history.standings import PERIODS, overdrawn, period, standings, venue_tables
+from kiosk.history.standings import PERIODS, Table, overdrawn, period, standings, venue_tables
 from kiosk.league.qr import encode
 from kiosk.league.sync import SyncStatus
 from kiosk.ui.present.players import Column, list_of, short_date, signed
-from kiosk.ui.words.text import Text
+from kiosk.ui.words.text import PDI, Text
+
+LRI = "\u2066"
+"""Unicode left-to-right isolate (ended by :data:`PDI`)."""
 
 STANDING_COLUMNS = (
     # (group key, sub key or "", figure, weight)
@@ -107,9 +110,14 @@ def present_league(history, text: Text, *, period_name: str = "week", today: dat
         rows.append(StandingRow(standing.player.id, tuple(cells), standing.figures["coins"] < 0))
     sync = sync or SyncStatus(None, "off")
     peers = {p.name: p for p in sync.peers}
-    tables = tuple(_table_row(t, peers.get(t.kiosk), text) for t in venue_tables(history))
-    warnings = [text("overdrawn_row", name=p.name(text.lang), n=signed(n)) for p, n in overdrawn(history)]
-    warnings += [text("problem_row", text=problem) for problem in history.problems()]
+    known = venue_tables(history)
+    tables = tuple(_table_row(t, peers.get(t.kiosk), text) for t in known)
+    tables += tuple(_joined_row(p, text) for p in sync.peers if p.name not in {t.kiosk for t in known})
+    # NOTE: the amount in a left-to-right isolate: in an Arabic line a leading minus sign
+    # would otherwise be read first and drawn to the right of the digits ("1−").
+    warnings = [text("overdrawn_row", name=p.name(text.lang), n=f"{LRI}{signed(n)}{PDI}")
+                for p, n in overdrawn(history)]
+    warnings += [_problem_row(problem, text) for problem in history.problems()]
     clashes = []
     for group in history.clashes():
         names = [history.player(p.id).name(text.lang) for p in group]
@@ -121,6 +129,26 @@ def present_league(history, text: Text, *, period_name: str = "week", today: dat
                       sync.device or "", tuple(tuple(r) for r in encode(sync.device)) if sync.device else (),
                       tuple(PendingRow(p.device, p.name or p.device[:7]) for p in sync.pending), tuple(clashes),
                       tuple(warnings))
+
+
+def _joined_row(peer, text: Text) -> TableRow:
+    """A table of the venue whose files have not arrived yet (just joined, or never played)."""
+    name = peer.name or peer.device[:7]
+    return _table_row(Table(name, name, peer.device, 0, None, None, False), peer, text)
+
+
+def _problem_row(problem: str, text: Text) -> str:
+    r"""A file left out, in lines short enough for the side panel: the file (in the league
+    folder), then its line and why.
+
+    >>> _problem_row("league/kabc/matches/000001.jsonl line 6: not a JSON line", Text("en"))
+    'File left out:\nkabc/matches/000001.jsonl\nline 6: not a JSON line'
+    """
+    where, _, why = problem.partition(": ")
+    path, has_line, line = where.rpartition(" line ")
+    path = (path if has_line else where).removeprefix("league/")
+    said = text("problem_line", n=line, why=why) if has_line and line.isdigit() else why
+    return text("problem_row", file=path, line=said)
 
 
 def _table_row(table, peer, text: Text) -> TableRow:

@@ -4,6 +4,7 @@ and accepting one that asks, merging a name clash, and the USB stick."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from kivy.graphics import Color, Rectangle
@@ -14,7 +15,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from kiosk.errors import HistoryError
-from kiosk.league.errors import LeagueError
+from kiosk.league.errors import KioskIdError, LeagueError
 from kiosk.league.stick import export_to_stick, has_league, import_from_stick
 from kiosk.league.sync import DEVICE_ALPHABET, NoSync, check_device_id
 from kiosk.ui.present.league import STANDING_COLUMNS, LeagueView, present_league
@@ -62,16 +63,19 @@ class QRCode(Widget):
 
 
 class DeviceKeypad(ModalView):
-    """Type another table's device id (A–Z and 2–7, in groups of seven); ``on_done(id)``."""
+    """Type another table's device id (A–Z and 2–7, in groups of seven); ``on_done(id)`` adds it
+    and returns ``None`` when it was refused: the keypad then stays open, the typing kept, and
+    says why (``said``)."""
 
     def __init__(self, app, on_done, **kwargs):
-        kwargs.setdefault("size_hint", (0.98, 0.9))
+        kwargs.setdefault("size_hint", (0.98, 0.94))
         super().__init__(**kwargs)
         self.app, self.typed, self._on_done = app, "", on_done
         fs = app.fs
         box = BoxLayout(orientation="vertical", spacing=fs(6), padding=fs(10))
-        box.add_widget(ALabel(raw=app.text("join_prompt"), font_size=fs(26), size_hint_y=None, height=fs(40)))
-        self.shown = ALabel(raw="", font_size=fs(30), size_hint_y=None, height=fs(50), rtl=False)
+        self.said = ALabel(raw=app.text("join_prompt"), font_size=fs(26), size_hint_y=None, height=fs(40))
+        box.add_widget(self.said)
+        self.shown = ALabel(raw="", font_size=fs(30), size_hint_y=None, height=fs(46), rtl=False)
         box.add_widget(self.shown)
         keys = GridLayout(cols=8, spacing=fs(5))
         for char in DEVICE_ALPHABET:
@@ -79,7 +83,7 @@ class DeviceKeypad(ModalView):
             key.bind(on_press=lambda _w, c=char: self.key(c))
             keys.add_widget(key)
         box.add_widget(keys)
-        bottom = BoxLayout(spacing=fs(8), size_hint_y=None, height=fs(76))
+        bottom = BoxLayout(spacing=fs(8), size_hint_y=None, height=max(app.tap, fs(76)))
         for raw, action in (("⌫", lambda: self.key("\b")), (app.text("cancel_button"), self.dismiss),
                             (app.text("done_button"), self.done)):
             button = AButton(raw=raw, font_size=fs(28))
@@ -91,10 +95,30 @@ class DeviceKeypad(ModalView):
     def key(self, char: str) -> None:
         self.typed = self.typed[:-1] if char == "\b" else (self.typed + char)[:56]
         self.shown.raw = "-".join(self.typed[i:i + 7] for i in range(0, len(self.typed), 7))
+        text = self.app.text
+        self.said.raw = text("join_typed", n=len(self.typed) // 7) if self.typed else text("join_prompt")
+        self.said.color = (1, 1, 1, 1)
 
     def done(self):
-        self.dismiss()
-        return self._on_done(self.typed)
+        """Add the table typed; closed when it was, kept open saying why when it was not."""
+        added = self._on_done(self.typed, on_error=self.refused)
+        if added is not None:
+            self.dismiss()
+        return added
+
+    def refused(self, words: str) -> None:
+        self.said.raw = words
+        self.said.color = WARN
+
+
+def refusal(exc: Exception, text) -> str:
+    """Why a typed id was not added, in the screen's language when it is a typing mistake."""
+    if isinstance(exc, KioskIdError) and exc.groups:
+        return text("bad_id_check", a=exc.groups[0], b=exc.groups[1])
+    typed = re.sub(r"[\s-]", "", exc.value) if isinstance(exc, KioskIdError) else ""
+    if isinstance(exc, KioskIdError) and len(typed) != 56:
+        return text("bad_id_length", n=len(typed))
+    return text("join_failed", why=str(exc))
 
 
 class LeagueScreen(HistoryScreen):
@@ -120,7 +144,7 @@ class LeagueScreen(HistoryScreen):
         return Path(getattr(self.app, "league_stick", None) or DEFAULT_STICK)
 
     def state_key(self):
-        return self.period, self._since
+        return self.period, self._since, self.app.portrait
 
     def refresh(self, now: float | None = None) -> None:
         if self.app.history is None:          # a kiosk without a history has no league to show
@@ -141,13 +165,17 @@ class LeagueScreen(HistoryScreen):
         keypad.open()
         return keypad
 
-    def add_table(self, device: str, name: str = ""):
-        """Accept another table by its device id (typed, or asking to join)."""
+    def add_table(self, device: str, name: str = "", *, on_error=None):
+        """Accept another table by its device id (typed, or asking to join); ``None`` when
+        refused, said on the screen (and to ``on_error``, the keypad)."""
         try:
             device = check_device_id(device)
             self.sync.add_peer(device, name)
         except (LeagueError, OSError) as exc:
-            self._say(self.app.text("join_failed", why=str(exc)), problem=True)
+            words = refusal(exc, self.app.text)
+            self._say(words, problem=True)
+            if on_error is not None:
+                on_error(words)
             return None
         self._say(self.app.text("joined_note", name=name or device[:7]))
         self.redraw()
@@ -196,8 +224,9 @@ class LeagueScreen(HistoryScreen):
         view = self.view = present_league(app.history, app.text, period_name=self.period, sync=self.sync.status())
         self.ids.title.raw = view.title
         self.buttons = {}
-        bar = self.ids.periods
-        bar.clear_widgets()
+        self.ids.periods.clear_widgets()
+        self.ids.periods_row.clear_widgets()
+        bar = self.ids.periods_row if app.portrait else self.ids.periods
         for name, words in view.periods:
             button = AButton(raw=words, font_size=fs(22), tint=(0.2, 0.45, 0.35, 1) if name == view.period
                              else (0.22, 0.24, 0.3, 1))
@@ -207,7 +236,8 @@ class LeagueScreen(HistoryScreen):
         weights = [c.weight for c in view.columns]
         heading = self.ids.heading
         heading.clear_widgets()
-        heading.add_widget(cell_row(app, [c.group for c in view.columns], weights, height=fs(34), font=fs(19)))
+        groups = spans(view.columns)
+        heading.add_widget(cell_row(app, [g for g, _ in groups], [w for _, w in groups], height=fs(34), font=fs(19)))
         heading.add_widget(cell_row(app, [c.sub for c in view.columns], weights, height=fs(28), font=fs(17),
                                     colours=[DIM] * len(weights)))
         rows = self.ids.rows
@@ -222,44 +252,71 @@ class LeagueScreen(HistoryScreen):
         self._side(view)
 
     def _side(self, view: LeagueView) -> None:
+        """The side panel: what needs a person first (balances below 0, files left out, name
+        clashes, tables asking to join), then the tables, joining, this table's id, the stick."""
         app, fs, t = self.app, self.app.fs, self.app.text
         side = self.ids.side
         side.clear_widgets()
 
-        def label(raw, *, size=22, colour=(1, 1, 1, 1), height=34):
-            side.add_widget(ALabel(raw=raw, font_size=fs(size), color=colour, align="start", size_hint_y=None,
-                                   height=fs(height)))
+        def label(raw, *, size=22, colour=(1, 1, 1, 1), height=34, rtl=True):
+            for line in raw.split("\n"):              # a label is one line
+                side.add_widget(ALabel(raw=line, font_size=fs(size), color=colour, align="start", size_hint_y=None,
+                                       height=fs(height), rtl=rtl, fit_floor=0.5))
 
         def button(key, raw, action, tint=(0.2, 0.3, 0.45, 1)):
-            widget = AButton(raw=raw, font_size=fs(21), tint=tint, size_hint_y=None, height=fs(52))
+            widget = AButton(raw=raw, font_size=fs(21), tint=tint, size_hint_y=None, height=max(app.tap, fs(52)))
             widget.bind(on_press=lambda _w: action())
             side.add_widget(widget)
             self.buttons[key] = widget
 
-        label(t("tables_title"), size=26, height=40)
-        for table in view.tables:
-            label(table.name, colour=GOLD if table.is_here else (1, 1, 1, 1))
-            label(" · ".join(x for x in (table.matches_text, table.sync_text, table.data_text) if x), size=17,
-                  colour=DIM, height=28)
-        label(view.sync_text, size=19, colour=DIM)
-        if view.qr:
-            label(t("this_device"), size=20)
-            code = QRCode(modules=[list(r) for r in view.qr], size_hint_y=None, height=fs(220))
-            side.add_widget(code)
-            label(view.device, size=13, colour=DIM, height=24)
-        button("join", t("join_button"), self.join)
-        if view.pending:
-            label(t("pending_title"), size=22)
-            for p in view.pending:
-                button(f"accept:{p.device}", f"{t('accept_button')}: {p.text}",
-                       lambda d=p.device, n=p.text: self.add_table(d, n), tint=(0.15, 0.5, 0.3, 1))
+        for warning in view.warnings:
+            label(warning, size=18, colour=WARN, height=30)
         if view.clashes:
             label(t("clash_title"), size=22, colour=WARN)
             for clash in view.clashes:
                 label(clash.text, size=19)
                 button(f"merge:{clash.merge_ids[0]}", t("merge_button"),
                        lambda c=clash: self.merge(c.merge_ids[0], c.keep_id))
-        for warning in view.warnings:
-            label(warning, size=17, colour=WARN, height=28)
+        if view.pending:
+            label(t("pending_title"), size=22)
+            for p in view.pending:
+                button(f"accept:{p.device}", f"{t('accept_button')}: {p.text}",
+                       lambda d=p.device, n=p.text: self.add_table(d, n), tint=(0.15, 0.5, 0.3, 1))
+        label(t("tables_title"), size=26, height=40)
+        for table in view.tables:
+            label(table.name, colour=GOLD if table.is_here else (1, 1, 1, 1))
+            for line in (" · ".join(x for x in (table.matches_text, table.sync_text) if x), table.data_text):
+                if line:
+                    label(line, size=17, colour=DIM, height=26)
+        label(view.sync_text, size=19, colour=DIM)
+        button("join", t("join_button"), self.join)
+        if view.qr:
+            label(t("this_device"), size=20)
+            code = QRCode(modules=[list(r) for r in view.qr], size_hint_y=None, height=fs(220))
+            side.add_widget(code)
+            for line in id_lines(view.device):
+                label(line, size=19, height=28, rtl=False)
         button("stick_export", t("stick_export_button"), self.stick_export, tint=(0.22, 0.24, 0.3, 1))
         button("stick_import", t("stick_import_button"), self.stick_import, tint=(0.22, 0.24, 0.3, 1))
+
+
+def spans(columns) -> list[tuple[str, float]]:
+    """The heading's first line: each group once over its columns (its weight theirs summed)."""
+    groups: list[tuple[str, float]] = []
+    for column in columns:
+        if groups and groups[-1][0] == column.group and column.sub:
+            groups[-1] = (column.group, groups[-1][1] + column.weight)
+        else:
+            groups.append((column.group, column.weight))
+    return groups
+
+
+def id_lines(device: str) -> list[str]:
+    """A device id in lines of two groups of seven, big enough to read from across the table
+    and type on another one.
+
+    >>> id_lines("AAAAAAA-BBBBBBB-CCCCCCC-DDDDDDD-EEEEEEE-FFFFFFF-GGGGGGG-HHHHHHH")
+    ['AAAAAAA-BBBBBBB', 'CCCCCCC-DDDDDDD', 'EEEEEEE-FFFFFFF', 'GGGGGGG-HHHHHHH']
+    """
+    groups = device.split("-")
+    return ["-".join(groups[i:i + 2]) for i in range(0, len(groups), 2)]

@@ -27,10 +27,15 @@ class PlayerPicker(ModalView):
         grid = GridLayout(cols=3, spacing=fs(8), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         self.choices = []
-        for player in app.history.players():
+        players = app.history.players()         # every table's of the venue
+        taken = [p.name(app.lang) for p in players]
+        for player in players:
             if player.id in exclude:
                 continue
-            button = AButton(raw=player.name(app.lang), font_size=fs(28), size_hint_y=None,
+            name = player.name(app.lang)
+            if taken.count(name) > 1:           # one name at two tables (not merged yet): say whose
+                name = f"{name} · {player.kiosk}"
+            button = AButton(raw=name, font_size=fs(28), size_hint_y=None,
                              height=max(app.tap, fs(70)), tint=(0.2, 0.3, 0.45, 1))
             button.bind(on_press=lambda _w, pid=player.id: self.pick(pid))
             grid.add_widget(button)

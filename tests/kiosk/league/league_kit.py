@@ -8,10 +8,10 @@ from pathlib import Path
 
 from kiosk.history.standings import period, standings
 from kiosk.history.store import History
+from kiosk.league.scripted import ScriptedMatch, feed, play
 from kiosk.referee.clock import ManualClock
 from kiosk.referee.journal import MatchStore
-from kiosk.referee.session import MatchSetup, Session
-from kiosk.rules.sim import simulate
+from kiosk.referee.session import Session
 
 
 class Kiosk:
@@ -51,21 +51,13 @@ class Kiosk:
     def play(self, names: list[str], *, seed: int, rounds: int | None = 2, options: dict | None = None,
              coins=None, stop_after: int | None = None) -> list[dict]:
         """A simulated match at these players' seats, through the session, from the first deal
-        on (``stop_after``: only that many lines, the match left open). Returns its journal."""
-        options = options or {"preset": "sahrat-oona"}
-        journal = simulate(len(names), options, seed=seed, rounds=rounds)
-        setup = MatchSetup(len(names), options, tuple(names), seed=journal[0]["seed"])
-        outcome = self.session.new_match(setup, dealer=journal[1].get("dealer"), players=self.ids(*names), coins=coins)
-        assert outcome.accepted, outcome.refused
-        self.feed(journal, 2, stop_after)
-        return journal
+        on (``stop_after``: only that many lines, the match left open). Returns its journal.
+        The same as ``python -m kiosk.league play`` does in a process of its own."""
+        match = ScriptedMatch(list(names), seed, rounds, options or {"preset": "sahrat-oona"}, coins)
+        return play(self.session, match, self.ids(*names), stop_after=stop_after)
 
     def feed(self, journal: list[dict], start: int, stop: int | None = None) -> None:
-        referee = self.session.referee
-        for line in journal[start:stop]:
-            self.clock.now = max(self.clock.now, referee.t0 + line["t"])
-            outcome = referee.record_line({k: v for k, v in line.items() if k != "t"}, self.clock.now)
-            assert outcome.accepted, (line, outcome.refused)
+        feed(self.session, journal, start, stop)
 
     def finish(self) -> None:
         """The table moves on (the next match would close it): the session closes the match."""

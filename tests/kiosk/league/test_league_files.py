@@ -15,6 +15,10 @@ from kiosk.league.fake import FolderSync, fake_device_id
 from kiosk.league.folder import read_lines
 from kiosk.league.stick import export_to_stick, import_from_stick
 
+from kiosk.ui.present.league import present_league
+from kiosk.ui.present.players import signed
+from kiosk.ui.words.text import Text, strip_isolates
+
 from league_kit import Kiosk, cache_rows, fresh_rebuild, shown
 
 NAMES = ["Sara", "Omar", "Noura", "Khalid", "Reem", "Fahad"]
@@ -188,34 +192,40 @@ def test_a_player_torn_line_and_an_unknown_event_are_left_out(kiosks):
     assert b.history.problems() == [f"league/{a.kiosk}/players.jsonl line 2: unknown event 'steal'"]
 
 
-def test_two_tables_apart_spend_the_same_coins(kiosks):
+def test_two_tables_apart_stake_the_same_coins(kiosks):
+    """Sara's every coin staked at A and, while apart, at B too (each kiosk checks what it
+    knows): once synced her balance is below 0 at both, said on the league screen, and the
+    ledger keeps both stakes (no coin invented or lost)."""
     a, b = kiosks("a"), kiosks("b")
-    a.add("Sara", "Omar")
-    a.play(["Sara", "Omar"], seed=5, rounds=3)
+    a.add("Sara", "Omar", "Noura")
+    a.play(["Sara", "Omar", "Noura"], seed=5, rounds=3)
     a.finish()
+    first = a.history.matches()[0]["id"]
+    for name in ("Omar", "Noura"):            # enough coins to match any stake of Sara's
+        a.history.correct(a.ids(name)[0], 100, match_id=first, round=None, reason="the café's opening prize")
     sync(a, b)
-    b.add("Noura")
-    sync(a, b)
-    sara = a.ids("Sara")[0]
-    balance = a.history.balance(sara)
+    balance = a.history.balance(a.ids("Sara")[0])
+    assert balance > 0 and b.history.balance(b.ids("Sara")[0]) == balance
     stake = CoinOptions(coin_table=True, stake=balance)
-    a.play(["Sara", "Omar"], seed=6, rounds=None, options={"preset": "sahrat-oona", "match_target": 50},
-           coins=CoinOptions(coin_table=True, stake=min(balance, a.history.balance(a.ids("Omar")[0]))),
-           stop_after=3)
-    b.play(["Sara", "Noura"], seed=7, stop_after=3, coins=None)
-    with pytest.raises(HistoryError, match="stake"):
-        b.history.start_match("x.jsonl", b.ids("Sara", "Noura"), {}, CoinOptions(coin_table=True, stake=balance + 1))
-    b.session.close_match()
-    b.history.correct(b.ids("Sara")[0], -balance, match_id=b.history.matches()[0]["id"], round=None,
-                      reason="coins paid out at the bar")
+    coin_game = {"preset": "sahrat-oona", "match_target": 50}
+    a.play(["Sara", "Omar"], seed=6, rounds=None, options=coin_game, coins=stake, stop_after=3)
+    b.play(["Sara", "Noura"], seed=7, rounds=None, options=coin_game, coins=stake, stop_after=3)
+    with pytest.raises(HistoryError, match="stake"):           # B still checks what it knows
+        b.history.start_match("x.jsonl", b.ids("Omar", "Noura"), {}, CoinOptions(coin_table=True, stake=101))
     sync(a, b)
     for k in (a, b):
-        sara_here = k.ids("Sara")[0]
-        assert k.history.balance(sara_here) < 0
-        assert [p.name_en for p, _ in overdrawn(k.history)] == ["Sara"]
-        kinds = [e["kind"] for e in k.history.entries(sara_here)]
-        assert "stake" in kinds and "correction" in kinds
-    assert stake.stake == balance
+        sara = k.ids("Sara")[0]
+        assert k.history.balance(sara) == -balance
+        assert [(p.name_en, n) for p, n in overdrawn(k.history)] == [("Sara", -balance)]
+        stakes = [e for e in k.history.entries(sara) if e["kind"] == "stake"]
+        assert sorted(e["amount"] for e in stakes) == [-balance, -balance]
+        assert len({e["match_id"] for e in stakes}) == 2              # one at each table
+        said = present_league(k.history, Text("en"), period_name="all").warnings
+        assert strip_isolates(said[0]) == f"Sara's balance is {signed(-balance)}:\ntwo tables took the same coins"
+        row = next(r for r in present_league(k.history, Text("en"), period_name="all").rows if r.cells[1] == "Sara")
+        assert row.overdrawn and row.cells[7] == signed(-balance)
+    total = sum(e["amount"] for e in a.history.entries())
+    assert total == sum(e["amount"] for e in b.history.entries())     # the same ledger at both
 
 
 def test_a_usb_stick_carries_the_league_between_tables(kiosks, tmp_path):

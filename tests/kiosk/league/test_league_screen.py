@@ -54,6 +54,12 @@ def test_the_presenter_shows_every_table(venue, lang):
     engine.offline.add(fake_device_id(b.kiosk))
     away = present_league(a.history, t, period_name="all", sync=engine.status())
     assert away.tables[1].sync_text == t("table_synced", time=short_date(engine.seen[fake_device_id(b.kiosk)]))
+    newcomer = fake_device_id("knew")                # joined, none of its files here yet: listed all the same
+    engine.peers[newcomer] = ("knewtable", b.history.folder)
+    joined = present_league(a.history, t, period_name="all", sync=engine.status()).tables
+    assert [r.kiosk for r in joined] == [a.kiosk, b.kiosk, "knewtable"]
+    assert joined[2].matches_text == t("table_matches", n=0) and joined[2].sync_text == t("table_connected")
+    del engine.peers[newcomer]
     assert view.device == engine.device and view.qr == tuple(tuple(r) for r in encode(engine.device))
     (clash,) = view.clashes
     assert "Sara" in clash.text
@@ -119,9 +125,24 @@ def test_the_screen_by_touch(venue, tmp_path):
         finally:
             c.close()
         keypad = screen.join()
-        for char in engine.device.replace("-", ""):
+        typed = engine.device.replace("-", "")
+        for char in typed[:20] + ("B" if typed[20] == "A" else "A") + typed[21:]:   # one key wrong in group 3
+            keypad.key(char)
+        assert keypad.done() is None and keypad.said.raw == app.text("bad_id_check", a=3, b=4)
+        assert keypad.parent is not None and len(keypad.typed) == 56      # still open, the typing kept
+        for _ in range(36):
+            keypad.key("\b")
+        assert keypad.said.raw == app.text("join_typed", n=2)
+        for char in typed[20:]:
             keypad.key(char)
         assert keypad.done() == engine.device          # this table itself: accepted, nothing to share
+        frames(2)
+        assert keypad.parent is None
+        short = screen.join()
+        for char in typed[:14]:
+            short.key(char)
+        assert short.done() is None and short.said.raw == app.text("bad_id_length", n=14)
+        short.dismiss()
         press(screen.buttons["stick_export"])
         assert screen.ids.note.raw == app.text("stick_missing", path=str(tmp_path / "stick"))
         (tmp_path / "stick").mkdir()
@@ -133,3 +154,25 @@ def test_the_screen_by_touch(venue, tmp_path):
         assert screen.view.title == "League: every table"
     finally:
         ModalView.dismiss = original
+
+
+@pytest.mark.ui
+def test_setup_lists_the_players_of_every_table(venue):
+    """Setup's player picker: the regulars added at the other table too, a name at both tables
+    told apart by its table (until merged)."""
+    from kiosk.ui.app import OonaApp
+    from uikit import frames, mount
+
+    a, b, _ = venue
+    app = OonaApp(a.session, lang="en")
+    mount(app)
+    app.show("setup")
+    frames()
+    picker = app.pick_player(lambda pid: None)
+    try:
+        shown = sorted(button.raw for button in picker.choices)
+    finally:
+        picker.dismiss(animation=False)
+    assert shown == sorted(["Khalid", "Noura", "Omar", f"Sara · {a.kiosk}", f"Sara · {b.kiosk}"])
+    assert a.ids("Khalid")[0] in {p.id for p in a.history.players()}
+    assert a.history.player(a.ids("Khalid")[0]).kiosk == b.kiosk          # added at the other table
