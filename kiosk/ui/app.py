@@ -133,6 +133,8 @@ class OonaApp(App):
         self._started = False
         self.resume_thread: threading.Thread | None = None
         """The resume's thread (tests join it)."""
+        self._refresh_soon = Clock.create_trigger(self.refresh)
+        """A refresh at the next frame: however often the window is resized before it, once."""
 
     # -- text and sizes for the kv rules -----------------------------------------------------------
     def on_lang(self, _app, lang: str) -> None:
@@ -155,7 +157,7 @@ class OonaApp(App):
         self.fs = Scale.for_window(width, height)
         self.tap = max(TAP_PX, round(self.fs(TAP_DESIGN)))
         self.portrait = height > width
-        self.refresh()
+        self._refresh_soon()
 
     def toggle_language(self) -> None:
         self.lang = "en" if self.lang == "ar" else "ar"

@@ -19,8 +19,10 @@ from kivy.core.text import Label as CoreLabel
 from kiosk.ui.widgets.shapes import COLOUR_RGB, SHAPES, draw_shape
 from kiosk.ui.words.text import to_visual
 
-FONT = "DejaVuSans"
-"""Kivy's bundled font with Arabic presentation forms and Latin (PLATFORM.md §2)."""
+FONT = "DejaVuSans.ttf"
+"""Kivy's bundled font with Arabic presentation forms and Latin (PLATFORM.md §2). Named with its
+``.ttf``: Kivy 2.3.1 caches a font's file under the name it finally found, so a name without the
+suffix is searched for again (twice, on disk) by every label made or redrawn."""
 
 
 DEFAULT_FONT = 26

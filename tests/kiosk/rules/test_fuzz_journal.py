@@ -83,7 +83,8 @@ def test_ten_thousand_mutated_journals_give_a_clear_error_or_a_state():
 
 @pytest.mark.slow
 def test_the_kiosk_reopens_mutated_journals_with_a_clear_error_or_resumes(tmp_path):
-    """The same mutations on disk, read as the kiosk reads them after a restart."""
+    """The same mutations on disk, read as the kiosk reads them after a restart (fewer: each is a
+    file written and a referee built, and the parsing is the test above's)."""
     from kiosk.errors import JournalCorruptError
     from kiosk.referee.journal import GameJournal
     from kiosk.referee.referee import Referee
@@ -92,7 +93,7 @@ def test_the_kiosk_reopens_mutated_journals_with_a_clear_error_or_resumes(tmp_pa
     base = [json.dumps(line) for line in simulate(4, "sahrat-plus", seed=1, rounds=1, max_events=80)]
     outcomes = {"resumed": 0, "refused": 0}
     path = tmp_path / "current.jsonl"
-    for n in range(10_000):
+    for n in range(3_000):
         text = "\n".join(mutate(base, rng)) + ("\n" if rng.random() < 0.7 else "")
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
         try:
@@ -105,4 +106,4 @@ def test_the_kiosk_reopens_mutated_journals_with_a_clear_error_or_resumes(tmp_pa
         except JournalCorruptError as error:
             outcomes["refused"] += 1
             assert str(path) in str(error) and (error.line is None or error.line >= 1), (n, str(error))
-    assert outcomes["refused"] > 1000 and outcomes["resumed"] > 100, outcomes
+    assert outcomes["refused"] > 1000 and outcomes["resumed"] > 200, outcomes   # 2474 and 526
