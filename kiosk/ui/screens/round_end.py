@@ -7,6 +7,7 @@ to touch; on a smaller window (the 7" display) a touch on a hand opens the grid 
 
 from __future__ import annotations
 
+from kivy.clock import Clock
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
@@ -50,7 +51,8 @@ class RoundEndScreen(Screen):
         self._round = None
         self.picker: HandPicker | None = None
         """The card grid over the screen (a small window), while open."""
-        self.ids.body.bind(size=lambda *_: self.refresh())
+        # Once per frame however often a layout pass resizes the body (each refresh rebuilds rows).
+        self.ids.body.bind(size=Clock.create_trigger(lambda _dt: self.refresh()))
 
     def grid_inline(self) -> bool:
         """Whether the card grid fits beside the hands with each card big enough to touch."""
