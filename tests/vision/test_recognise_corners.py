@@ -17,13 +17,13 @@ from vision.sim.textures import HELD_OUT
 cv2.setNumThreads(1)
 
 #: Held-out uno-fanned photos read here (the corner model never saw them).
-N_REAL = 60
+N_REAL = 40
 
 
 @pytest.fixture(scope="module")
 def recogniser():
     # The corner indices' worth to the feature model (the face network, `vision.card.cnn`, reads
-    # these 60 well without them: 59 right).
+    # the first 60 well without them: 59 right).
     return Recogniser.for_deck("classic", cnn=False)
 
 
@@ -49,9 +49,8 @@ def test_real_top_cards_read_better_with_the_corner_indices(recogniser):
     photos = _held_out_top_cards()
     without = _right(recogniser, photos, corners=False)
     with_corners = _right(recogniser, photos, corners=True)
-    # Measured on these 60: 45 right without the corners, 55 with them (38 and 47 with the model
-    # trained on 12 000 renders without the 2018 print's Wild and Draw Two).
-    assert with_corners >= 53 > without
+    # Measured on these 40: 29 right without the corners, 37 with them (on the first 60: 46 and 55).
+    assert with_corners >= 36 > without
     assert with_corners >= without + 6
 
 
