@@ -115,19 +115,74 @@ def crescent(rgb) -> list[Shape]:
     return [Fill(np.vstack([outer, inner]), rgb)]
 
 
+#: The palm's fronds: (direction in degrees from straight up, negative to the left; length;
+#: droop, how far the tip falls below a straight line). All one colour, so order does not matter.
+PALM_FRONDS = ((-100, 0.92, 0.7), (100, 0.92, 0.7), (-62, 1.02, 0.75), (62, 1.02, 0.75),
+               (-26, 0.88, 0.6), (26, 0.88, 0.6))
+PALM_CROWN = np.array([0.04, -0.42])
+
+
+def _trunk(rgb) -> list[Shape]:
+    """The palm's trunk: gently curved, wider at the foot, cut into rings by thin gaps."""
+    rings, gap = 6, 0.035
+    shapes: list[Shape] = []
+    for i in range(rings):
+        t0, t1 = i / rings + gap / 2, (i + 1) / rings - gap / 2
+        t = np.linspace(t0, t1, 4)[:, None]
+        x = -0.1 + 0.14 * t + 0.1 * np.sin(np.pi * t)          # the lean and the bow
+        y = 1.0 - 1.42 * t
+        half = 0.12 - 0.05 * t
+        sag = 0.05                                             # rings dip at the sides
+        left = np.hstack([x - half, y + sag])
+        right = np.hstack([x + half, y + sag])
+        middle = np.hstack([x, y])
+        shapes.append(Fill(np.vstack([left, middle[[-1]], right[::-1], middle[[0]]]), rgb))
+    return shapes
+
+
+def _frond(angle: float, length: float, droop: float, rgb) -> list[Shape]:
+    """One frond from the crown: a midrib arching out and falling at the tip, with a blade of
+    leaflets each side of it (their points swept towards the tip), the midrib left as a thin gap."""
+    rib, normal = _frond_rib(angle, length, droop, 33)
+    t = np.linspace(0, 1, len(rib))[:, None]
+    width = 0.14 * np.sin(np.pi * t ** 0.85) ** 0.8
+    step = np.arange(len(t))[:, None] % 4                      # each leaflet: 4 points, widening
+    swept = np.where(step == 3, 1.0, 0.62 + 0.1 * step)
+    gap = 0.02 * np.clip(t * 6, 0, 1)                          # solid at the crown
+    blades = []
+    for side in (1, -1):
+        inner = rib + side * normal * gap
+        outer = rib + side * normal * (gap + width * swept)
+        blades.append(Fill(np.vstack([inner, outer[::-1]]), rgb))
+    return blades
+
+
+def _frond_rib(angle: float, length: float, droop: float, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """A frond's midrib (`n` points from the crown) and its unit normals."""
+    t = np.linspace(0, 1, n)[:, None]
+    a = np.radians(angle)
+    ahead = np.array([np.sin(a), -np.cos(a)])
+    rib = PALM_CROWN + length * t * ahead + np.hstack([0 * t, droop * t ** 2.6])
+    along = np.gradient(rib, axis=0)
+    normal = np.stack([-along[:, 1], along[:, 0]], axis=1)
+    return rib, normal / np.linalg.norm(normal, axis=1, keepdims=True)
+
+
+def _dates(rgb) -> list[Shape]:
+    """Two bunches of dates hanging under the crown."""
+    shapes: list[Shape] = []
+    for side in (-1, 1):
+        for dx, dy in ((0.0, 0.0), (0.09, 0.03), (0.04, 0.11), (-0.05, 0.08)):
+            x = PALM_CROWN[0] + side * (0.13 + dx)
+            shapes.append(Fill(ellipse(x, PALM_CROWN[1] + 0.2 + dy, 0.05, 0.06, 12), rgb))
+    return shapes
+
+
 def palm(rgb) -> list[Shape]:
-    """Saffron's shape: a date palm, trunk and six fronds."""
-    trunk = _poly((-0.11, 1.0), (0.11, 1.0), (0.06, -0.3), (-0.06, -0.3))
-    shapes: list[Shape] = [Fill(trunk, rgb)]
-    t = np.linspace(0, 1, 12)[:, None]
-    for reach, rise, droop in ((1.0, 0.35, 0.9), (0.75, 0.6, 0.8), (0.3, 0.65, 0.5),
-                               (-0.3, 0.65, 0.5), (-0.75, 0.6, 0.8), (-1.0, 0.35, 0.9)):
-        centre = np.hstack([reach * t, -rise * t + droop * t ** 2]) + (0, -0.3)
-        ahead = np.gradient(centre, axis=0)
-        normal = np.stack([-ahead[:, 1], ahead[:, 0]], axis=1)
-        normal /= np.linalg.norm(normal, axis=1, keepdims=True)
-        half = 0.19 * np.sin(np.pi * t) + 0.01
-        shapes.append(Fill(np.vstack([centre + normal * half, (centre - normal * half)[::-1]]), rgb))
+    """Saffron's shape: a date palm, a ringed trunk, six drooping fronds and two bunches of dates."""
+    shapes = _trunk(rgb) + _dates(rgb)
+    for angle, length, droop in PALM_FRONDS:
+        shapes += _frond(angle, length, droop, rgb)
     return shapes
 
 

@@ -23,6 +23,15 @@ from kiosk.ui.widgets.common import ALabel, AButton, MirrorBox, RowButton
 
 ROUND_WEIGHT = 0.55
 """The round number's column, as a share of a player's column."""
+SHEET_SHARE = (0.375, 0.75)
+"""A landscape window's width given to the rounds (the chart has the rest): at four players or
+fewer, and at ten (between, in proportion), so ten names still fit at 800 × 480."""
+
+
+def sheet_share(players: int) -> float:
+    """The share of a landscape window's width the rounds take at a table of ``players``."""
+    least, most = SHEET_SHARE
+    return least + (most - least) * min(1.0, max(0, players - 4) / 6)
 
 
 class SheetRow(RowButton):
@@ -92,6 +101,9 @@ def sheet_line(app, first: str, cells, colours, *, height: float, font: float) -
 class ScoreSheetScreen(Screen):
     """The match's rounds, totals and chart; one touch from the table and from the round's end."""
 
+    share = NumericProperty(SHEET_SHARE[0])
+    """The rounds' share of a landscape window's width (:func:`sheet_share`)."""
+
     def __init__(self, app, **kwargs):
         self.app = app
         super().__init__(**kwargs)
@@ -155,6 +167,7 @@ class ScoreSheetScreen(Screen):
             return
         self._key, self.view = key, view
         ids, fs = self.ids, app.fs
+        self.share = sheet_share(len(view.names))
         ids.title.raw = view.title
         ids.info.raw = view.empty_text or view.info
         ids.rows.data = [dict(row) for row in view.rows]

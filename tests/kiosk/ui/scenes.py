@@ -392,6 +392,15 @@ SHEET_ROUNDS = (
                                     3: ["burgundy-9"]}),
 )
 """Three rounds for the score sheet: (turned up, the last card played on it, the hands left)."""
+CROWD_HANDS = ({4: ["turquoise-8"], 5: ["burgundy-3", "indigo-2"], 6: ["saffron-take2"], 7: ["indigo-8"],
+                8: ["turquoise-stop", "indigo-5"], 9: ["burgundy-1"]},
+               {4: ["saffron-7", "turquoise-9"], 5: ["indigo-3"], 6: ["burgundy-4"], 7: ["colour"],
+                8: ["saffron-1"], 9: ["turquoise-2", "burgundy-7", "indigo-6"]},
+               {4: ["burgundy-2"], 5: ["saffron-8"], 6: ["indigo-take2", "turquoise-4"], 7: ["saffron-6"],
+                8: ["burgundy-stop"], 9: ["turquoise-5"]})
+"""The same three rounds at a table of ten: what seats 4 to 9 held."""
+CROWD_ROUNDS = tuple((up, last, {**hands, **more}) for (up, last, hands), more in zip(SHEET_ROUNDS, CROWD_HANDS))
+"""The three rounds of the score sheet at a table of ten (:data:`CROWD` dealt by the last seat)."""
 
 
 def play_sheet_rounds(session: Session, clock, rounds=SHEET_ROUNDS) -> None:
@@ -411,15 +420,16 @@ def play_sheet_rounds(session: Session, clock, rounds=SHEET_ROUNDS) -> None:
 
 def sheet_scene(lang: str) -> Iterator[Shot]:
     """The score sheet after three rounds (target 150: its line on the chart), a round's hands
-    opened to correct; then a team table's sheet with the teams' totals."""
+    opened to correct; then a team table's sheet with the teams' totals; then ten players' sheet."""
     for players, options, name in ((4, {"preset": "sahrat-oona", "match_target": 150}, "score-sheet"),
                                    (4, {"preset": "sahrat-oona", "mode": "teams", "team_scoring": "sum_opponents",
-                                        "match_target": 500}, "score-sheet-teams")):
+                                        "match_target": 500}, "score-sheet-teams"),
+                                   (10, {"preset": "official"}, "score-sheet-10")):
         root = Path(tempfile.mkdtemp())
         clock = ManualClock()
         session = Session(MatchStore(root / "state"), clock=clock, feedback=RecordingFeedback())
-        session.new_match(MatchSetup(players, options, NAMES), dealer=3)
-        play_sheet_rounds(session, clock)
+        session.new_match(MatchSetup(players, options, NAMES if players == 4 else CROWD), dealer=players - 1)
+        play_sheet_rounds(session, clock, SHEET_ROUNDS if players == 4 else CROWD_ROUNDS)
         app = OonaApp(session, lang=lang)
         mount(app)
         app.show("score_sheet")
@@ -430,4 +440,7 @@ def sheet_scene(lang: str) -> Iterator[Shot]:
         session.close()
 
 
-SCENES = (main_scene, crowd_scene, swap_scene, restart_scene, resume_scene, camera_scene, players_scene, sheet_scene)
+from league_scene import league_scene  # noqa: E402  (the league screen's venue of two tables)
+
+SCENES = (main_scene, crowd_scene, swap_scene, restart_scene, resume_scene, camera_scene, players_scene, sheet_scene,
+          league_scene)

@@ -1,6 +1,6 @@
 """The score sheet rendered offscreen after three rounds: its rows, totals and chart; a past
 round's hands corrected through the session (journaled) and every later total summed again;
-one touch away from the table and from the round's end; the CSV export."""
+one touch away from the table and from the round's end; the CSV export; ten players at 800 × 480."""
 
 import csv
 import io
@@ -12,8 +12,9 @@ from kiosk.referee.session import MatchSetup
 from kiosk.ui.app import OonaApp
 from kiosk.ui.present.score_sheet import WINNER_MARK
 from kiosk.ui.screens.score_sheet import SheetRow
+import uikit
 from conftest import NAMES
-from scenes import play_sheet_rounds
+from scenes import CROWD, CROWD_ROUNDS, play_sheet_rounds
 from uikit import frames, mount, shot
 
 pytestmark = pytest.mark.ui
@@ -116,3 +117,33 @@ def test_the_sheet_is_exported_as_csv_beside_the_journal(three_rounds):
     rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
     assert len(rows) == 1 + 3 + 1 and rows[-1][4:] == ["", "29", "", "87", "", "30", "", "71"]
     assert path.name in app.screens["score_sheet"].ids.note.raw
+
+
+@pytest.fixture
+def ten_players(session, clock):
+    """Ten seats (the longest names the docs use), three rounds scored, on the 7" display."""
+    before = list(uikit.SIZE)
+    assert session.new_match(MatchSetup(10, {"preset": "official"}, CROWD), dealer=9).accepted
+    play_sheet_rounds(session, clock, CROWD_ROUNDS)
+    uikit.set_size(800, 480)
+    yield session
+    uikit.set_size(*before)
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_ten_names_stay_readable_at_800_by_480(ten_players, lang):
+    """With ten players the rounds take most of the width (the chart keeps the rest): every name
+    and every winner's score is drawn whole at no less than 0.7 of its size."""
+    app = OonaApp(ten_players, lang=lang)
+    mount(app)
+    app.show("score_sheet")
+    screen = app.screens["score_sheet"]
+    rows = shown_rows(screen)
+    names = [w for w in screen.ids.heading.children if w.raw in CROWD]
+    assert sorted(w.raw for w in names) == sorted(CROWD)
+    winners = [score for row in rows.values() for score, _total in row._cells if WINNER_MARK in score.raw]
+    assert len(winners) == 3
+    for label in names + winners:
+        assert label.font_size >= 0.7 * label.nominal, (label.raw, label.font_size, label.nominal)
+        assert label.texture_size[0] <= label.width, label.raw
+    assert screen.ids.heading.width > 2 * screen.ids.chart.width
