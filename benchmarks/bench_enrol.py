@@ -12,10 +12,12 @@ of `SKIPPED` left out of the enrolment: their photos are then read through the s
 time: CPU seconds of one 54-face enrolment (run it under `../shared/tools/pi-budget --pi4 --` for
 the Pi 4 estimate: its wall seconds are printed too).
 
-Per set: exact, colour, rank, unsure, confidently wrong (sure and not exact), for both readers.
+Per set: exact, colour, rank, unsure, confidently wrong (sure and not exact), for both readers,
+and the commonest wrong and unsure readings (`wrong`, `unsure`: "true card > card read" counts).
 """
 
 import argparse
+from collections import Counter
 import csv
 import json
 import sys
@@ -45,13 +47,15 @@ class Score:
 
     def __init__(self):
         self.n = self.exact = self.colour = self.rank = self.unsure = self.wrong = 0
+        self.pairs = {"wrong": Counter(), "unsure": Counter()}
 
     def add(self, reading, colour: str, rank: str) -> None:
         self.n += 1
+        truth = card_code(colour, rank)
         if reading.unsure:
             self.unsure += 1
+            self.pairs["unsure"][f"{truth} > {_code(reading)}"] += 1
             return
-        truth = card_code(colour, rank)
         got_rank = oona_rank(reading.rank)
         got_colour = WILD if got_rank in ("colour", "colour4") else oona_colour(reading.colour)
         self.rank += got_rank == oona_rank(rank)
@@ -59,11 +63,22 @@ class Score:
         ok = reading.code == truth
         self.exact += ok
         self.wrong += not ok
+        if not ok:
+            self.pairs["wrong"][f"{truth} > {reading.code}"] += 1
 
     def report(self) -> dict:
         share = lambda k: round(100 * k / max(self.n, 1), 1)  # noqa: E731
         return {"n": self.n, "exact%": share(self.exact), "colour%": share(self.colour), "rank%": share(self.rank),
-                "unsure%": share(self.unsure), "wrong%": share(self.wrong)}
+                "unsure%": share(self.unsure), "wrong%": share(self.wrong),
+                **{kind: dict(pairs.most_common(8)) for kind, pairs in self.pairs.items()}}
+
+
+def _code(reading) -> str:
+    """A reading's card code, or `?` for one that names no card (no colour read)."""
+    try:
+        return reading.code
+    except ValueError:
+        return "?"
 
 
 def score(readers: dict, photos) -> dict:

@@ -3,6 +3,7 @@ real deck (uno-real-mit's criscard photos) enrolled and read on other photos. Th
 (54 faces, hundreds of photos, the Pi 4 time) are `benchmarks/bench_enrol.py`'s."""
 
 import csv
+import json
 from pathlib import Path
 
 import cv2
@@ -15,7 +16,8 @@ from vision.enrol.unseen import unseen_face
 from vision.errors import CardNotFoundError, DeckProfileError
 from vision.pile.watcher import PileWatcher
 from vision.readings import card_code, face_name
-from vision.sim.synth import flat_on_table, render_photo
+from vision.sim.synth import flat_on_table, relight, render_photo
+from vision.sim.textures import texture
 
 FACES = [("red", "7"), ("blue", "7"), ("green", "skip"), ("yellow", "2"), ("red", "reverse"),
          ("blue", "draw2"), ("wild", "wild4"), ("green", "9")]
@@ -34,7 +36,7 @@ def enrolled(progress):
     # Reverse symbol instead of the card in some photos taken at an angle: the benchmark's figures
     # enrol from such photos, one lit and tilted render per face)
     photos = {face_name(c, r): flat_on_table(unseen_face(c, r), rng) for c, r in FACES}
-    return EnrolledRecogniser.enrol(photos, "unseen-edition", style="classic", views_per_face=24,
+    return EnrolledRecogniser.enrol(photos, "unseen-edition", style="classic", views_per_face=72,
                                     progress=progress.append, shipped=False)
 
 
@@ -81,6 +83,28 @@ def test_profile_round_trips_and_rejects_garbage(enrolled, tmp_path):
         EnrolledRecogniser.load(tmp_path / "missing")
 
 
+def test_a_profile_learnt_on_another_face_network_is_refused(enrolled, tmp_path):
+    json_path, _ = enrolled.save(tmp_path / "deck")
+    meta = json.loads(json_path.read_text())
+    assert meta["features"].startswith("hog-whiteness+cnn:")      # the head reads the network's layer
+    meta["features"] = "hog-whiteness+cnn:0123456789abcdef"
+    json_path.write_text(json.dumps(meta))
+    with pytest.raises(DeckProfileError, match="enrol the deck again"):
+        EnrolledRecogniser.load(json_path)
+
+
+def test_a_table_with_no_card_is_no_card(enrolled):
+    """Checked cloth, keyboards and speckled stone: the detector outlines a check, a key, a fleck,
+    and the enrolled head has learnt such outlines as none (it once read a cloth's check as a 4)."""
+    rng = np.random.default_rng(11)
+    sure = []
+    for surface in ("cloth", "keyboard", "granite") * 2:
+        reading = enrolled.read(relight(texture(surface, 480, 640, rng), rng))
+        if not reading.unsure:
+            sure.append((surface, reading.code))
+    assert not sure
+
+
 def test_the_watcher_uses_an_enrolled_deck(enrolled):
     watcher = PileWatcher(enrolled)
     assert watcher.recogniser is enrolled and watcher.deck == "classic"
@@ -103,7 +127,7 @@ def test_a_real_deck_enrolled_from_one_photo_per_face_reads_its_other_photos():
     rng = np.random.default_rng(5)
     image = lambda row: cv2.imread(str(CRISCARD / row["file"]))  # noqa: E731
     photos = {face: flat_on_table(image(rows[0]), rng) for face, rows in faces.items()}
-    reader = EnrolledRecogniser.enrol(photos, "criscard", style="classic", views_per_face=24)
+    reader = EnrolledRecogniser.enrol(photos, "criscard", style="classic", views_per_face=72)
     right, wrong = [], []
     for face, rows in faces.items():
         row = rows[1]

@@ -23,8 +23,9 @@ from vision.enrol.views import features, views
 from vision.errors import DeckProfileError
 from vision.readings import WILD, Reading, card_code
 
-#: Synthetic views made of each correction's snapshot.
+#: Synthetic views made of each correction's snapshot, and how many are cut from each photo.
 VIEWS_PER_CORRECTION = 24
+PER_PHOTO = 4
 #: A card is a correction's when its distance to the nearest of its views is under this share of
 #: the views' own distances to their snapshot (the 90th percentile of them). On renders of
 #: `vision.enrol.unseen` (one Skip corrected): 8 of 10 new photos of it within, no card of
@@ -116,7 +117,7 @@ class Memory:
             rng = np.random.default_rng(seed)
             rows, owners, reach = [], [], []
             for i, snapshot in enumerate(corrections.snapshots):
-                seen, _misses = views(face_from_warp(snapshot), VIEWS_PER_CORRECTION, rng)
+                seen, _misses = views(face_from_warp(snapshot), VIEWS_PER_CORRECTION, rng, per_photo=PER_PHOTO)
                 own = _unit(features([snapshot, snapshot[::-1, ::-1]]))
                 mine = _unit(features(seen))
                 spread = 1 - (mine @ own.T).max(axis=1)

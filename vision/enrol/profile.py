@@ -1,17 +1,21 @@
 """An enrolled deck: a reader taught one table's deck from one photo per face, saved as a profile.
 
 Each enrolment photo becomes a clean face (`vision.enrol.faces`), the synthetic pipeline makes many
-photos of it (`vision.enrol.views`), and a small head (`vision.card.mlp`) learns the rank from the
-shipped reader's glyph features of them. Colour stays with the shipped colour sense
-(`vision.card.colour.read_colour`, the deck's style's hues). When the deck is of a known kind
-(Oona or classic names) the shipped reader reads each card too: a rank the enrolment never saw (a
-lost card) is its word, and when the two disagree the surer one speaks, unsure unless clearly so.
+photos of it (`vision.enrol.views`, with the outlines the detector finds on tables with no card
+as none), and a small head (`vision.card.mlp`) learns the rank from the shipped reader's glyph
+features of them and the classic face network's last hidden layer (`vision.enrol.glyphs`). Colour
+stays with the shipped colour sense (`vision.card.colour.read_colour`, the deck's style's hues).
+When the deck is of a known kind (Oona or classic names) the shipped reader reads each card too: a
+rank the enrolment never saw (a lost card) is its word, and when the two disagree the surer one
+speaks, unsure unless clearly so.
 
-A profile is two files: `NAME.json` (name, version, style, faces, ranks) and `NAME.npz` (the
-head's weights). Corrections learnt at the table live beside them (`vision.enrol.corrections`).
+A profile is two files: `NAME.json` (name, version, style, faces, ranks, the features' fingerprint)
+and `NAME.npz` (the head's weights). Corrections learnt at the table live beside them
+(`vision.enrol.corrections`).
 """
 
 import json
+import math
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -20,32 +24,39 @@ import cv2
 import numpy as np
 
 from vision.card.colour import read_colour
-from vision.card.detect import find_card
-from vision.card.features import rank_features, white_reference
+from vision.card.detect import WARP_H, WARP_W, find_card
+from vision.card.features import white_reference
 from vision.card.mlp import Mlp, train
 from vision.card.recogniser import Recogniser, plain
 from vision.decks import DeckProfile, find_deck
 from vision.enrol.faces import clean_face, parse_face
-from vision.enrol.views import features, views
+from vision.enrol.glyphs import HOG, Glyphs, for_profile
+from vision.enrol.views import table_misses, views
 from vision.model_files import NONE
 from vision.errors import CardNotFoundError, DeckProfileError, ImageReadError, UnknownNameError
 from vision.readings import (CLASSIC_TO_OONA_RANK, OONA_WILDS, WILD, Reading, is_classic_name,
                              oona_rank)
 
-VERSION = 2
+VERSION = 3
 UNSURE_BELOW = 0.55
-#: Synthetic views made of each enrolled face (the Pi 4 budget: `benchmarks/bench_enrol.py`).
-VIEWS_PER_FACE = 40
+#: Synthetic views made of each enrolled face, 12 from each synthetic photo (the Pi 4 budget of
+#: 2 minutes for 54 faces: `benchmarks/bench_enrol.py --only time` under `pi-budget --pi4`).
+VIEWS_PER_FACE = 72
+#: Card-less tables whose detector outlines are learnt as none, per enrolled face (about 20
+#: outlines each; without them the head read a check of a cloth as a card, surely).
+TABLE_PHOTOS_PER_FACE = 0.4
 #: Views of each face the shipped reader reads at enrolment, to learn how far to trust it here.
 TRUST_VIEWS = 3
 #: The head: hidden units and passes over the views.
 HIDDEN = 96
-EPOCHS = 12
+EPOCHS = 9
 #: The least rows the head is trained on per pass (`learn_head`).
 MIN_ROWS = 2048
 #: When the enrolled head and the shipped reader name different ranks, the surer one speaks only
 #: if its confidence is this much above the other's; else the reading is unsure.
 DISAGREE_MARGIN = 0.25
+#: A grey warp, to ask a feature maker how long its rows are.
+_BLANK = np.full((WARP_H, WARP_W, 3), 200, np.uint8)
 _OONA_TO_CLASSIC_RANK = {oona: classic for classic, oona in CLASSIC_TO_OONA_RANK.items()}
 
 
@@ -125,6 +136,8 @@ class EnrolledRecogniser:
     trust: dict[str, float] = field(default_factory=dict)
     """For each rank the shipped reader named surely on the enrolment's views, how often it was
     right (`"*"`: over all ranks); its confidence counts that much when it disagrees."""
+    glyphs: Glyphs = field(default_factory=lambda: Glyphs(None), repr=False)
+    """What the head reads of a warp (`vision.enrol.glyphs`: HOG, and the face network's layer)."""
 
     def __post_init__(self) -> None:
         if self.style not in ("oona", "classic"):
@@ -158,8 +171,9 @@ class EnrolledRecogniser:
         started = time.process_time()
         style = style or guess_style(photos)
         faces = {key: parse_face(key) for key in photos}
-        step = _progress_steps(progress, 2 * len(photos) + EPOCHS)
+        step = _progress_steps(progress, 2 * len(photos) + EPOCHS + 1)
         rng = np.random.default_rng(seed)
+        glyphs = Glyphs.installed()
         cleaned = {}
         for key, photo in photos.items():
             cleaned[key] = clean_face(photo, f"the photo of {key}")
@@ -167,12 +181,17 @@ class EnrolledRecogniser:
         rows, ranks, checks = [], [], {}
         for key, face in cleaned.items():
             seen, misses = views(face, views_per_face, rng)
-            rows += [features(seen), features(misses)]
+            rows += [glyphs.rows(seen), glyphs.rows(misses)]
             ranks += [faces[key][1]] * len(seen) + [NONE] * len(misses)
             step()
             checks[key] = seen[:TRUST_VIEWS]
+        tables = table_misses(math.ceil(TABLE_PHOTOS_PER_FACE * len(photos)), rng)
+        if tables:
+            rows.append(glyphs.rows(tables))
+            ranks += [NONE] * len(tables)
+        step()
         head = learn_head(np.concatenate(rows), ranks, seed=seed, on_epoch=step)
-        reader = cls(name, style, list(faces.values()), head)
+        reader = cls(name, style, list(faces.values()), head, glyphs=glyphs)
         if shipped:
             reader.with_shipped()
             reader.trust = shipped_trust(reader.shipped, checks)
@@ -211,7 +230,7 @@ class EnrolledRecogniser:
         base = Path(path).with_suffix("")
         meta = {"kind": "oona-deck-profile", "version": VERSION, "name": self.name, "style": self.style,
                 "faces": [list(face) for face in self.faces], "ranks": list(self.head.classes),
-                "features": "hog-whiteness", "enrol_seconds": round(self.seconds, 2),
+                "features": self.glyphs.fingerprint, "enrol_seconds": round(self.seconds, 2),
                 "shipped_trust": {k: round(v, 4) for k, v in self.trust.items()}}
         base.parent.mkdir(parents=True, exist_ok=True)
         base.with_suffix(".json").write_text(json.dumps(meta, indent=1))
@@ -234,15 +253,17 @@ class EnrolledRecogniser:
             raise DeckProfileError(f"{base} is not a version {VERSION} deck profile (enrol the deck again)")
         if head.classes != meta.get("ranks") or head.w["w2"].shape[1] != len(head.classes):
             raise DeckProfileError(f"{base}: the head and its ranks disagree")
+        glyphs = for_profile(str(meta.get("features", HOG)), str(base))
+        if head.w["mean"].shape[-1] != len(glyphs.both_turns(_BLANK, np.full(3, 200.0))[0]):
+            raise DeckProfileError(f"{base}: the head does not read the features {glyphs.fingerprint}")
         faces = [tuple(face) for face in meta["faces"]]
         reader = cls(meta["name"], meta.get("style", ""), faces, head, seconds=meta.get("enrol_seconds", 0.0),
-                     trust=dict(meta.get("shipped_trust") or {}))
+                     trust=dict(meta.get("shipped_trust") or {}), glyphs=glyphs)
         return reader.with_shipped() if shipped else reader
 
     # -- reading ----------------------------------------------------------------------------------
     def _rank_probabilities(self, warped: np.ndarray, white: np.ndarray) -> np.ndarray:
-        x = np.stack([rank_features(warped, white), rank_features(warped[::-1, ::-1], white)])
-        return self.head.probabilities(x).mean(axis=0)
+        return self.head.probabilities(self.glyphs.both_turns(warped, white)).mean(axis=0)
 
     def _named(self, colour: str, rank: str, confidence: float, alternatives=()) -> Reading:
         """A reading in the style's own names."""
@@ -310,9 +331,25 @@ class EnrolledRecogniser:
         return replace(mine, unsure=True)
 
     def read(self, photo: np.ndarray) -> Reading:
-        """Read the one card in a BGR photo; an unfound card gives an unsure reading."""
+        """Read the one card in a BGR photo; an unfound card gives an unsure reading.
+
+        When the head finds no card it knows (a face skipped at enrolment: no outline reads as one
+        of its faces), the shipped reader looks for one, its confidence weighed by its trust."""
         try:
             found = find_card(photo, verify=lambda w: self.read_enrolled(w).confidence)
         except CardNotFoundError:
-            return self._named(WILD, "unknown", 0.0)
+            return self._shipped_alone(photo)
         return self.read_warped(found.warped, found.score)
+
+    def _shipped_alone(self, photo: np.ndarray) -> Reading:
+        """The shipped reader's reading of a photo, its confidence times its trust on this deck."""
+        from vision.enrol.corrections import corrected
+        if self.shipped is None:
+            return self._named(WILD, "unknown", 0.0)
+        theirs = self.shipped.read(photo)
+        if theirs.rank == "unknown":
+            return self._named(WILD, "unknown", 0.0)
+        confidence = theirs.confidence * self.trust.get(oona_rank(theirs.rank), self.trust.get("*", 1.0))
+        theirs = replace(theirs, confidence=confidence, unsure=theirs.unsure or confidence < self.unsure_below)
+        found = self.shipped.last_found
+        return corrected(theirs, self.memory, found.warped) if found is not None else theirs

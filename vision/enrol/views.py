@@ -3,15 +3,18 @@
 Each view is a synthetic photo of the face (`vision.sim.synth.render_photo`: an angle, a table,
 light, shadow, glare, blur, fingers, JPEG) warped back through its corners moved as the detector
 misses them by, either way up. The photos are small (224 × 168): the reader's features come from
-a 32 × 48 image, and a small photo costs a fifth of a full frame to make.
+a 32 × 48 image, and a small photo costs a fifth of a full frame to make. Beside them, the outlines
+the shipped detector finds on tables with no card (`table_misses`: a check of a cloth, a key, a
+fleck of stone), which the reader must call none or it takes them for cards.
 """
 
 import numpy as np
 
-from vision.card.detect import warp
+from vision.card.detect import find_card, warp
 from vision.card.features import rank_features, white_reference
 from vision.sim.synth import relight, render_photo
-from vision.sim.textures import CARD_DEVELOPMENT
+from vision.errors import CardNotFoundError
+from vision.sim.textures import CARD_DEVELOPMENT, texture
 
 #: The synthetic photos' size (width, height) and their cards' least height in pixels.
 PHOTO_SIZE = (224, 168)
@@ -21,10 +24,13 @@ MIN_CARD_PX = 55
 CORNER_STRAY = 0.012
 #: How many warps are cut from each synthetic photo (each through differently strayed corners);
 #: every other one is lit, blurred and compressed once more on its own (`relight`): a photo costs
-#: about forty warps.
-WARPS_PER_PHOTO = 4
+#: about forty warps. On renders of `vision.enrol.unseen`, 6 photos of 12 warps per face read
+#: better than 10 of 4, for less (`benchmarks/bench_enrol.py`).
+WARPS_PER_PHOTO = 12
 #: How many outlines that miss the card are cut from each photo (the reader's `none`).
 MISSES_PER_PHOTO = 2
+#: The card-less tables' size (width, height) for `table_misses` (about 20 outlines each).
+TABLE_SIZE = (320, 240)
 
 
 def strayed(quad: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -56,21 +62,39 @@ def missed(quad: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return (quad + shift).astype(np.float32)
 
 
-def views(face: np.ndarray, n: int, rng: np.random.Generator) -> tuple[list[np.ndarray], list[np.ndarray]]:
+def views(face: np.ndarray, n: int, rng: np.random.Generator, *,
+          per_photo: int = WARPS_PER_PHOTO) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """`n` warps (WARP_W × WARP_H) of the face as synthetic photos show it, either way up, and
-    `MISSES_PER_PHOTO` outlines that miss the card for every `WARPS_PER_PHOTO` of them (`missed`)."""
+    `MISSES_PER_PHOTO` outlines that miss the card for every `per_photo` of them (`missed`)."""
     out: list[np.ndarray] = []
     misses: list[np.ndarray] = []
     while len(out) < n:
         surface = CARD_DEVELOPMENT[rng.integers(len(CARD_DEVELOPMENT))]
         photo, quad = render_photo(face, rng, size=PHOTO_SIZE, surface=surface, min_card_px=MIN_CARD_PX)
-        for _ in range(min(WARPS_PER_PHOTO, n - len(out))):
+        for _ in range(min(per_photo, n - len(out))):
             warped = warp(photo, strayed(quad, rng))
             if rng.random() < 0.5:
                 warped = relight(warped, rng)
             out.append(warped[::-1, ::-1].copy() if rng.random() < 0.5 else warped)
         misses += [warp(photo, missed(quad, rng)) for _ in range(MISSES_PER_PHOTO)]
     return out, misses
+
+
+def table_misses(photos: int, rng: np.random.Generator) -> list[np.ndarray]:
+    """Every outline the shipped detector weighs on `photos` lit tables with no card (of each
+    development family in turn), warped (WARP_W × WARP_H): what the reader must call none."""
+    seen: list[np.ndarray] = []
+
+    def keep(warped: np.ndarray) -> float:
+        seen.append(warped)
+        return 0.0
+    for i in range(photos):
+        surface = CARD_DEVELOPMENT[i % len(CARD_DEVELOPMENT)]
+        try:
+            find_card(relight(texture(surface, TABLE_SIZE[1], TABLE_SIZE[0], rng), rng), verify=keep)
+        except CardNotFoundError:
+            pass                          # nothing sure was found: the outlines weighed are kept
+    return seen
 
 
 def features(warps: list[np.ndarray]) -> np.ndarray:

@@ -1,0 +1,99 @@
+"""What the enrolled head reads of a warp: the shipped reader's glyph features (HOG of the card's
+whiteness) and, when the classic face network is installed, its last hidden layer for both turns.
+
+The network was trained on classic faces only, but its hidden layer describes glyphs in general (a
+numeral's strokes, a symbol's shape) and carries what the HOG misses across blur and light: on
+renders of `vision.enrol.unseen` a head on both made half the errors of one on the HOG alone
+(`benchmarks/bench_enrol.py`). A warp may be either way up, so each row holds the layer of the warp
+as it is and turned, and its twin (the warp turned) holds them swapped.
+
+A head learnt on the network's layer is only good with that same network: `fingerprint` names it,
+and a profile keeps it (`vision.enrol.profile`).
+"""
+
+import hashlib
+
+import numpy as np
+
+from vision.card.cnn import CNN_PATH, CnnReader, face_input
+from vision.card.features import rank_features, white_reference
+from vision.errors import DeckProfileError, ModelMismatchError
+
+#: Warps sent through the network at once.
+BATCH = 128
+HOG = "hog-whiteness"
+
+
+class Glyphs:
+    """The feature maker: HOG alone (`network` None) or HOG and the network's last hidden layer."""
+
+    def __init__(self, network: CnnReader | None = None):
+        self.network = network
+        self._layer = _last_hidden(network) if network is not None else None
+
+    @classmethod
+    def installed(cls) -> "Glyphs":
+        """With the shipped classic face network if it is installed, else HOG alone."""
+        return cls(CnnReader() if CNN_PATH.is_file() else None)
+
+    @property
+    def fingerprint(self) -> str:
+        """Names the features: `hog-whiteness`, or with `+cnn:` and the network file's digest."""
+        if self.network is None:
+            return HOG
+        digest = hashlib.sha256(self.network.path.read_bytes()).hexdigest()[:16]
+        return f"{HOG}+cnn:{digest}"
+
+    def rows(self, warps: list[np.ndarray]) -> np.ndarray:
+        """One feature row per warp (float32), the warp as it is."""
+        hog = np.stack([rank_features(w, white_reference(w)) for w in warps]).astype(np.float32)
+        if self.network is None:
+            return hog
+        ahead, turned = self._hidden(warps)
+        return np.hstack([hog, ahead, turned])
+
+    def both_turns(self, warped: np.ndarray, white: np.ndarray) -> np.ndarray:
+        """Two rows for one warp: as it is and turned half round."""
+        hog = np.stack([rank_features(warped, white), rank_features(warped[::-1, ::-1], white)])
+        if self.network is None:
+            return hog
+        ahead, turned = self._hidden([warped], white)
+        return np.hstack([hog, np.vstack([np.hstack([ahead, turned]), np.hstack([turned, ahead])])])
+
+    def _hidden(self, warps: list[np.ndarray], white: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """The network's last hidden layer for each warp as it is and turned (two arrays of rows)."""
+        ahead, turned = [], []
+        for start in range(0, len(warps), BATCH):
+            batch = [face_input(w, white) for w in warps[start:start + BATCH]]
+            both = np.stack(batch + [x[::-1, ::-1] for x in batch])
+            self.network.net.setInput(np.ascontiguousarray(both.transpose(0, 3, 1, 2)))
+            out = self.network.net.forward(self._layer).reshape(len(both), -1)
+            ahead.append(out[:len(batch)])
+            turned.append(out[len(batch):])
+        return np.concatenate(ahead).astype(np.float32), np.concatenate(turned).astype(np.float32)
+
+
+def _last_hidden(network: CnnReader) -> str:
+    """The name of the network's last hidden activation (the ReLU before its output layer).
+
+    :raises ModelMismatchError: for a network without one.
+    """
+    names = list(network.net.getLayerNames())
+    relus = [name for name in names if name.endswith("Relu")]
+    if not relus:
+        raise ModelMismatchError(str(network.path), "has no hidden ReLU layer for enrolment's features")
+    return relus[-1]
+
+
+def for_profile(fingerprint: str, where: str) -> Glyphs:
+    """The feature maker a profile's head was learnt on (its `fingerprint`).
+
+    :raises DeckProfileError: naming `where` when that network is not the one installed.
+    """
+    if fingerprint == HOG:
+        return Glyphs(None)
+    glyphs = Glyphs.installed()
+    if glyphs.fingerprint != fingerprint:
+        raise DeckProfileError(f"{where} was enrolled with features {fingerprint}, the installed ones "
+                               f"are {glyphs.fingerprint} (enrol the deck again)")
+    return glyphs
