@@ -9,7 +9,8 @@ recogniser before the network), `agree` (the same, agreeing), `cnn w` (the netwo
 `vision.card.recogniser.CNN_WEIGHT`, agreeing). Sets: uno-real-mit (`vision.train.cnn.real_part`:
 held-out 3 in 10 photos of each folder, development the rest), uno-fanned's top cards (a proxy: the
 rank of a fanned hand's top card; held-out `vision.train.fanned.held_out`, development its `val`
-split), and classic renders on held-out tables (seed 60 000, as `bench_vision.py`). Per set: colour,
+split), and classic renders: held-out, on held-out tables (seed 60 000, as `bench_vision.py`);
+development, every other face a new edition on development and hard tables (seed 4 321). Per set: colour,
 rank and exact accuracy, unsure and confidently wrong rates (a sure reading that is wrong), and the
 median CPU milliseconds of reading one photo.
 """
@@ -29,11 +30,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from vision.card.recogniser import Recogniser  # noqa: E402
 from vision.readings import oona_colour, oona_rank  # noqa: E402
 from vision.sim.synth import face_image, render_photo  # noqa: E402
-from vision.sim.textures import HELD_OUT  # noqa: E402
+from vision.art.classic_editions import edition_face  # noqa: E402
+from vision.sim.textures import CARD_DEVELOPMENT, HARD_TABLES, HELD_OUT  # noqa: E402
 from vision.train.cnn import MIT_FOLDERS, mit_rows  # noqa: E402
 from vision.train.fanned import UNO_FANNED, load_fanned  # noqa: E402
 
 RENDER_SEED = 60_000
+#: Development renders (`--part dev`): a seed neither training (1 000, 2 000, 7 000 up) nor the
+#: held-out figures (50 000 up) use.
+DEV_RENDER_SEED = 4_321
 
 
 def mit_photos(folder: str, part: str):
@@ -56,6 +61,20 @@ def rendered_photos(n: int, seed: int = RENDER_SEED):
         colour, rank = faces[i % len(faces)]
         surface = HELD_OUT[rng.integers(len(HELD_OUT))]
         photo, _ = render_photo(face_image("classic", colour, rank, rng), rng, surface=surface)
+        yield photo, colour, rank
+
+
+def dev_rendered_photos(n: int, seed: int = DEV_RENDER_SEED):
+    """`(photo, colour, rank)` of `n` development renders: every other face a new edition
+    (`vision.art.classic_editions`), on development and hard tables (rugs, kilims, pale laminate)."""
+    rng = np.random.default_rng(seed)
+    faces = Recogniser.for_deck("classic", cnn=False).deck.faces()
+    surfaces = CARD_DEVELOPMENT + HARD_TABLES
+    for i in range(n):
+        colour, rank = faces[i % len(faces)]
+        face = (face_image("classic", colour, rank, rng) if i % 2
+                else edition_face(colour, rank, rng, px_per_mm=rng.uniform(3.5, 6)))
+        photo, _ = render_photo(face, rng, surface=surfaces[rng.integers(len(surfaces))])
         yield photo, colour, rank
 
 
@@ -98,6 +117,8 @@ def sets(part: str, renders: int) -> dict:
     chosen[f"uno-fanned top card ({fanned_part})"] = lambda: fanned_photos(fanned_part)
     if renders and part == "held_out":
         chosen["classic renders, held-out tables"] = lambda: rendered_photos(renders)
+    elif renders:
+        chosen["classic renders of all editions, development and hard tables"] = lambda: dev_rendered_photos(renders)
     return chosen
 
 

@@ -10,8 +10,8 @@ from vision.art.classic_editions import edition_face
 from vision.card.cnn import CLASSES, CNN_PATH, INPUT_H, INPUT_W, CnnReader, face_input
 from vision.card.colour import field_kind, read_colour
 from vision.card.detect import WARP_H, WARP_W
-from vision.card.features import dark_field, white_reference
-from vision.card.recogniser import Recogniser
+from vision.card.features import card_white, dark_field, white_reference
+from vision.card.recogniser import TURNS_DISAGREE, WILD_ON_COLOUR, Recogniser
 from vision.errors import ModelMismatchError, ModelMissingError
 from vision.train.cnn import real_part
 
@@ -118,3 +118,62 @@ def test_agreement_rules_ranks_out_and_leaves_the_rest(classic):
     wild = classic._agreeing(probs, "wild")
     assert wild[classes.index("draw2")] == 0 and classes[int(wild.argmax())] == "wild4"
     assert classic._agreeing(probs, None) is probs
+
+
+def test_a_border_cut_off_is_not_taken_for_the_white():
+    """A photo cropped inside the white border (criscard's yellow 3, a development photo, was read
+    blue): the middle's whites stand in for the border's, and the field reads yellow."""
+    assert MIT is not None, "uno-real-mit is not in ../shared/data (it ships with the project's shared data)"
+    classic = Recogniser.for_deck("classic")
+    name = "criscard/Train/Yellow_045_card_3.png"
+    assert real_part(name) == "dev"
+    photo = cv2.imread(str(MIT / name))
+    h, w = photo.shape[:2]
+    inside = photo[h // 12: -h // 12, w // 12: -w // 12]  # an outline inside the white border
+    warped = cv2.resize(inside, (WARP_W, WARP_H), interpolation=cv2.INTER_AREA)
+    assert read_colour(warped, white_reference(warped), "classic")[0] != "yellow"
+    assert read_colour(warped, card_white(warped), "classic") == ("yellow", 1.0)
+    reading = classic.read_warped(warped)
+    assert (reading.colour, reading.rank, reading.unsure) == ("yellow", "3", False)
+
+
+def test_a_whole_border_keeps_its_own_white():
+    rng = np.random.default_rng(21)
+    for colour in ("yellow", "green", "red", "blue"):
+        warped = warp_of(edition_face(colour, "5", rng))
+        assert np.array_equal(card_white(warped), white_reference(warped))
+
+
+def test_a_wild_lacking_one_of_the_four_colours_is_doubted(classic):
+    """A wild rank is sure only with all four colours in the middle (a patch of rug is not)."""
+    rng = np.random.default_rng(22)
+    warped = warp_of(edition_face("wild", "wild", rng, palette="saturated"))
+    white = card_white(warped)
+    assert classic._classic_colour(warped, white, "wild", "wild", 1.0) == ("wild", 1.0)
+    hue = cv2.cvtColor(warped, cv2.COLOR_BGR2HSV_FULL)[..., 0].astype(float) * 360 / 256
+    three = warped.copy()
+    three[(hue > 70) & (hue < 170)] = (30, 30, 30)  # the green quarter printed black
+    colour, worth = classic._classic_colour(three, card_white(three), "wild", "wild", 1.0)
+    assert colour == "wild" and worth == WILD_ON_COLOUR < classic.unsure_below
+    assert classic._classic_colour(three, card_white(three), "wild", "red", 1.0)[1] == WILD_ON_COLOUR
+
+
+class _TurnsDisagree(CnnReader):
+    """The shipped network, but its 180° turn names another face (a print it never learnt)."""
+
+    def turns(self, warped, white=None):
+        rows = super().turns(warped, white)
+        rows[1] = np.roll(rows[0], 1)
+        return rows
+
+
+def test_a_network_whose_turns_disagree_leaves_the_reading_unsure():
+    rng = np.random.default_rng(23)
+    warped = warp_of(edition_face("red", "7", rng, palette="saturated"))
+    classic = Recogniser.for_deck("classic")
+    assert not classic.read_warped(warped).unsure
+    doubting = Recogniser.for_deck("classic")
+    doubting.cnn = _TurnsDisagree()
+    doubting.corners = False
+    reading = doubting.read_warped(warped)
+    assert reading.unsure and reading.confidence <= TURNS_DISAGREE

@@ -57,7 +57,13 @@ class CnnReader:
         self.net.setInput(np.ascontiguousarray(batch.transpose(0, 3, 1, 2)))
         return self.net.forward()
 
+    def turns(self, warped: np.ndarray, white: np.ndarray | None = None) -> np.ndarray:
+        """Calibrated class probabilities (2 × `classes`, each row summing to 1) of one warp as it
+        is and turned 180°: a card reads the same either way up, so rows naming different
+        classes mean the network is guessing (a print unlike those it learnt)."""
+        x = face_input(warped, white)
+        return self._forward(np.stack([x, x[::-1, ::-1]]))
+
     def probabilities(self, warped: np.ndarray, white: np.ndarray | None = None) -> np.ndarray:
         """Calibrated class probabilities (over `classes`, summing to 1) of one warp, both turns read."""
-        x = face_input(warped, white)
-        return self._forward(np.stack([x, x[::-1, ::-1]])).mean(axis=0)
+        return self.turns(warped, white).mean(axis=0)

@@ -6,11 +6,11 @@ import cv2
 import numpy as np
 
 from vision.card.cnn import CNN_PATH, CnnReader
-from vision.card.colour import field_kind, hue_shares, read_colour
+from vision.card.colour import MIDDLE, field_kind, hue_shares, read_colour
 from vision.decks import DeckProfile, find_deck
 from vision.card.detect import FoundCard, find_card
 from vision.errors import CardNotFoundError, UnknownNameError
-from vision.card.features import dark_field, oval_white, rank_features, white_reference
+from vision.card.features import card_white, dark_field, oval_white, rank_features, white_reference
 from vision.card.mlp import Mlp
 from vision.readings import WILD, Reading, card_code
 from vision.card.corners import fuse, read_corners
@@ -35,9 +35,27 @@ OVAL = (20 / 64, 34 / 96, 44 / 64, 62 / 96)
 #: thing, not a face: every face has its oval, numeral or symbols there (lowest on development
 #: renders: 0.09, a classic Draw Two; a slip of paper with a margin of table: about 0.01).
 PLAIN_BELOW = 0.04
+#: Classic deck: the most a wild rank is worth when the field reads as one colour (the rank models
+#: saw a wild, the hues say otherwise): under `UNSURE_BELOW`, so it is asked, not guessed. On
+#: development photos (uno-real-mit, uno-fanned's `val` top cards) every true wild read `wild`.
+WILD_ON_COLOUR = 0.45
+#: ... or when the least present of the four colours covers less than this share of the middle
+#: (`vision.card.colour.MIDDLE`, `hue_shares`): every classic wild shows all four there. On
+#: development photos true wilds measured 0.03-0.09 (uno-real-mit, uno-fanned `val`; one of ten
+#: renders 0.0), while patches of a rug or kilim the detector took for a card, read as a sure
+#: wild, measured 0.0-0.009.
+FOUR_OF_FOUR = 0.015
+#: Classic deck: the most a reading is worth when the face network reads the warp and its 180°
+#: turn as different faces (a card reads the same either way up: the print is unlike those it
+#: learnt). On development photos (uno-real-mit, uno-fanned's `val` top cards) the turns never
+#: disagreed on a right reading; on 300 development renders of all editions they made 5 of 12 sure
+#: wrong readings unsure and 2 right ones; on washed-out copies of uno-real-mit 1 sure wrong one.
+TURNS_DISAGREE = 0.5
 #: Classic deck: the face network's share in the rank probabilities, log-linear with the feature
 #: model's (p ∝ model^(1 − w) · network^w, `vision.card.cnn`); tuned on development data
-#: (`benchmarks/bench_cnn.py --weights`).
+#: (`benchmarks/bench_cnn.py --part dev --weights 0.5 0.85`: 0.85 read the real prints worse,
+#: uno-fanned `val` top cards 97.9 % against 99.3 %, criscard's development photos 95.7 % against
+#: 97.9 %, and the development renders of all editions a little better, 94.3 % against 93.7 %).
 CNN_WEIGHT = 0.5
 
 
@@ -130,8 +148,10 @@ class Recogniser:
         too, unless `corners` is off (`vision.card.corners`)."""
         if plain(warped):
             return Reading(WILD, "unknown", 0.0, unsure=True, deck=self.deck.name)
-        white = white_reference(warped)
-        probs = self._rank_probabilities(warped, white)
+        # A classic photo may be cropped inside the white border, or a hand may cover it: then the
+        # middle's whites stand in for it (`card_white`). Oona cards keep their border's.
+        white = card_white(warped) if self.deck.name == "classic" else white_reference(warped)
+        probs, turns_agree = self._rank_probabilities(warped, white)
         colour, colour_conf = read_colour(warped, white, self.deck.name)
         if self.agree and self.deck.name == "classic":  # the field and the rank agree (a plain colour is no wild)
             probs = self._agreeing(probs, field_kind(warped, white, self.deck.name, (colour, colour_conf),
@@ -164,25 +184,35 @@ class Recogniser:
             colour = shape_colour
         else:
             rank = label
-            if rank in self.deck.wilds:
-                colour_conf = 1.0 if colour == WILD else 0.6
-                colour = WILD
-            elif colour == WILD:
-                colour_conf = 0.0
-        confidence = min(rank_conf, colour_conf, 0.5 + card_score)
+            colour, colour_conf = self._classic_colour(warped, white, rank, colour, colour_conf)
+        confidence = min(rank_conf, colour_conf, 0.5 + card_score, 1.0 if turns_agree else TURNS_DISAGREE)
         reading = Reading(colour, rank, confidence, unsure=confidence < self.unsure_below, deck=self.deck.name)
         return replace(reading, alternatives=self._alternatives(probs, best, reading))
 
-    def _rank_probabilities(self, warped: np.ndarray, white: np.ndarray) -> np.ndarray:
+    def _classic_colour(self, warped: np.ndarray, white: np.ndarray, rank: str, colour: str,
+                        colour_conf: float) -> tuple[str, float]:
+        """A classic reading's colour and what it is worth, given its rank and the colour read: a
+        wild rank is `wild`, doubted (`WILD_ON_COLOUR`) when the field reads as one colour or the
+        middle lacks one of the four (`FOUR_OF_FOUR`); a coloured rank with no colour read is worth 0."""
+        if rank not in self.deck.wilds:
+            return colour, (0.0 if colour == WILD else colour_conf)
+        fourth = min(hue_shares(warped, white, self.deck.name, MIDDLE).values())
+        return WILD, (1.0 if colour == WILD and fourth >= FOUR_OF_FOUR else WILD_ON_COLOUR)
+
+    def _rank_probabilities(self, warped: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, bool]:
         """The classes' probabilities from the feature model (both turns of the warp), and for the
-        classic deck the face network's weighed in; allowed classes only, summing to 1."""
+        classic deck the face network's weighed in; allowed classes only, summing to 1. And whether
+        the network's two turns name the same face (True without the network)."""
         x = np.stack([rank_features(warped, white), rank_features(warped[::-1, ::-1], white)])
         probs = self.model.probabilities(x).mean(axis=0)
+        agree = True
         if self.cnn is not None and self.cnn_weight > 0:
-            network = self.cnn.probabilities(warped, white)[self._cnn_order]
+            turns = self.cnn.turns(warped, white)[:, self._cnn_order]
+            agree = int((turns[0] * self._faces).argmax()) == int((turns[1] * self._faces).argmax())
+            network = turns.mean(axis=0)
             probs = np.exp((1 - self.cnn_weight) * np.log(probs + 1e-9) + self.cnn_weight * np.log(network + 1e-9))
         probs = probs * self._allowed
-        return probs / max(float(probs.sum()), 1e-9)
+        return probs / max(float(probs.sum()), 1e-9), agree
 
     def _agreeing(self, probs: np.ndarray, kind: str | None) -> np.ndarray:
         """`probs` with the ranks the field rules out set to 0 (`vision.card.colour.field_kind`: a
