@@ -18,6 +18,11 @@ photos (MIT licensed, ../shared/data/uno-real-mit: each card's outline found and
 and Oona renders. Per deck: cards read (rank and colour right), extra readings per hand (a card
 read twice counts once, its second reading is an extra), hands exactly right, CPU ms per hand
 (median and max); `--expect` scans with the number of cards given, as the kiosk does.
+
+Kiosk path (`--only kiosk-path`): the same spread hands scanned through the kiosk's own call
+(`kiosk.__main__.vision_tools(...).scan(image, expected=N)`, what the round-end screen runs off its
+UI thread: vision's `scan_hand` and the mapping to Oona cards), timed by wall clock and CPU per
+hand. Run it under `../shared/tools/pi-budget --pi4 --` for a Pi 4's estimate.
 """
 
 import argparse
@@ -214,11 +219,36 @@ def spread(deck: str, n: int, seed: int, *, expect: bool = False, faces=None) ->
             "cpu_ms_per_hand_median": float(np.median(ms)), "cpu_ms_per_hand_max": float(np.max(ms))}
 
 
+def kiosk_path(deck: str, n: int, seed: int, faces=None) -> dict:
+    """Wall-clock and CPU time per hand of the kiosk's own scan call on `n` spread hands."""
+    import time
+
+    import numpy as np
+    from kiosk.__main__ import vision_tools
+    from kiosk.camera.decks import DeckChoice
+    from vision.sim.hands import oona_faces, spread_hands
+
+    faces = faces if faces is not None else (real_classic_faces() if deck == "classic" else oona_faces())
+    scan = vision_tools(lambda: DeckChoice(deck, deck)).scan_hand
+    wall, cpu, found, cards = [], [], 0, 0
+    for photo, truth, _layout, _surface in spread_hands(faces, n, seed):
+        started, ticks = time.perf_counter(), time.process_time()
+        hand = scan(photo, expected=len(truth))
+        wall.append((time.perf_counter() - started) * 1000)
+        cpu.append((time.process_time() - ticks) * 1000)
+        found += len(hand)
+        cards += len(truth)
+    return {"set": f"{deck} spread hands through the kiosk's scan call (cards expected)", "hands": n,
+            "cards": cards, "cards_returned": found,
+            "wall_ms_per_hand_median": float(np.median(wall)), "wall_ms_per_hand_max": float(np.max(wall)),
+            "cpu_ms_per_hand_median": float(np.median(cpu)), "cpu_ms_per_hand_max": float(np.max(cpu))}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--synthetic", type=int, default=200, help="synthetic hands per deck")
     parser.add_argument("--kiosk", type=int, default=60, help="640 x 480 frames per deck and scale")
-    parser.add_argument("--only", choices=["upright", "turned", "synthetic", "kiosk", "spread"], action="append")
+    parser.add_argument("--only", choices=["upright", "turned", "synthetic", "kiosk", "spread", "kiosk-path"], action="append")
     parser.add_argument("--spread", type=int, default=60, help="spread hands per deck")
     parser.add_argument("--seed", type=int, default=20_000, help="first seed of the spread hands")
     parser.add_argument("--deck", choices=["classic", "oona"], action="append", help="spread: these decks only")
@@ -229,6 +259,9 @@ def main() -> int:
     if "spread" in only:
         for deck in args.deck or ("classic", "oona"):
             print(json.dumps(spread(deck, args.spread, args.seed, expect=args.expect)), flush=True)
+    if "kiosk-path" in only:
+        for deck in args.deck or ("classic", "oona"):
+            print(json.dumps(kiosk_path(deck, args.spread, args.seed)), flush=True)
     if "upright" in only:
         print(json.dumps({"set": "uno-fanned held-out (real prints)", **evaluate(HandScanner(), part="held_out")}),
               flush=True)

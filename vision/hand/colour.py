@@ -12,11 +12,14 @@ def _hue(rgb) -> float:
     return float(hsv[0]) * 360 / 256
 
 
-#: Each deck's colours and the hue (degrees) of their print after balancing on the card's white:
-#: classic as measured on real prints (the dominant hue about the indices of uno-fanned's training
-#: part: its green is olive, its yellow orange-ish, next to the synthetic art's), Oona from its art.
-HUES = {"classic": {"yellow": 42.0, "green": 80.0, "red": 3.0, "blue": 232.0},
-        "oona": {c: _hue(OONA_RGB[c]) for c in OONA_COLOURS}}
+#: Each deck's colours and the hues (degrees) of their prints after balancing on the card's white
+#: (a pixel takes the colour of the nearest): classic as measured on real prints, the dominant hue
+#: about the indices of uno-fanned's training part (its green olive, 80; its yellow orange-ish, 42;
+#: its blue 232) and of the `classic_editions` palettes (a green up to 150, a blue from 187; the
+#: uno-real-mit decks, only ever scored, print greens of 84 to 163 and blues of 194 to 217, which
+#: the nearest single hue read as blue), Oona from its art.
+HUES = {"classic": {"yellow": (42.0, 55.0), "green": (80.0, 125.0, 150.0), "red": (3.0,), "blue": (205.0, 232.0)},
+        "oona": {c: (_hue(OONA_RGB[c]),) for c in OONA_COLOURS}}
 WILD_RANKS = {"classic": CLASSIC_WILDS, "oona": ("colour", "colour4")}
 #: Share of the coloured pixels that must agree, and of the field that must be coloured.
 AGREE = 0.6
@@ -59,9 +62,10 @@ def index_colour(image: np.ndarray, rank: str, cx: float, cy: float, size: float
         return None
     hues = hsv[coloured, 0] * 360 / 256
     names = list(HUES[deck])
-    refs = np.array([HUES[deck][n] for n in names])
+    owners = np.array([i for i, n in enumerate(names) for _ in HUES[deck][n]])
+    refs = np.array([h for n in names for h in HUES[deck][n]])
     gap = np.abs((hues[:, None] - refs[None, :] + 180) % 360 - 180)
-    votes = np.bincount(gap.argmin(axis=1), minlength=len(names))
+    votes = np.bincount(owners[gap.argmin(axis=1)], minlength=len(names))
     best = int(votes.argmax())
     if votes[best] < AGREE * votes.sum():
         return None
