@@ -14,6 +14,10 @@ each, the classic deck as real faces (uno-real-mit's criscard crops) and as rend
 successions (a fifth of the plays two cards in one movement): per table reported once / missed /
 twice / false / read right, and the watcher's process time per frame (rendering not counted).
 `--only-real` runs that part alone.
+
+Each part also gives the decision delay (issue #21): the frame on which each landing found was
+reported less its true rest time (the watcher reads a card at rest while a hand still moves
+elsewhere); `--early-off` makes the watcher wait for the whole view to be still, to compare.
 """
 
 import argparse
@@ -32,6 +36,7 @@ from vision.card.recogniser import Recogniser  # noqa: E402
 from vision.sources import open_source  # noqa: E402
 from vision.sim.table import DOUBLE_CASES, Score, TableSim, score_events  # noqa: E402
 from vision.train.watch import bench_watcher  # noqa: E402
+from vision.pile import watcher as watcher_module  # noqa: E402
 from vision.pile.watcher import PileWatcher  # noqa: E402
 from vision.sim.textures import HARD_TABLES  # noqa: E402
 
@@ -40,50 +45,75 @@ from vision.sim.textures import HARD_TABLES  # noqa: E402
 HARD = {"off_pile": 0.15, "lingering": 3, "weather": 6}
 
 
-def run_tables(seeds, cards, recogniser, *, video: bool, hard: bool = False) -> Score:
-    total = Score()
+def decision_delays(events, truth) -> list[float]:
+    """For each landing reported (`PileEvent`s) that matches a true one of its card within a second,
+    the frame it was decided on less the true rest time (seconds)."""
+    delays = []
+    for event in events:
+        near = [real for real in truth if real.event == "landed" and real.code == event.code
+                and abs(real.t - event.t) <= 1.0]
+        if event.event == "landed" and near:
+            delays.append(event.seen_t - min(near, key=lambda real: abs(real.t - event.t)).t)
+    return delays
+
+
+def delay_figures(delays: list[float]) -> dict:
+    """Median, 90th percentile and most of the decision delays (seconds)."""
+    if not delays:
+        return {}
+    ordered = sorted(delays)
+    return {"decision_delay_median_s": round(statistics.median(ordered), 3),
+            "decision_delay_p90_s": round(ordered[int(0.9 * (len(ordered) - 1))], 3),
+            "decision_delay_max_s": round(ordered[-1], 3)}
+
+
+def run_tables(seeds, cards, recogniser, *, video: bool, hard: bool = False) -> tuple[Score, list[float]]:
+    total, delays = Score(), []
     for seed in seeds:
         extra = {**HARD, "doubles": cards // 5} if hard else {}
         sim = TableSim(seed=seed, cards=cards, take_backs=max(1, cards // 15), **extra)
         watcher = PileWatcher(recogniser)
-        events = []
+        found = []
         if video:
             with tempfile.TemporaryDirectory() as folder:
                 path, _ = sim.write_video(Path(folder) / "table.avi")
                 with open_source(f"file:{path}") as source:
                     for frame in source.frames():
-                        events += [e.to_json() for e in watcher.feed(frame.image, frame.t)]
+                        found += watcher.feed(frame.image, frame.t)
         else:
             for t, frame in sim.frames():
-                events += [e.to_json() for e in watcher.feed(frame, t)]
+                found += watcher.feed(frame, t)
+        events = [e.to_json() for e in found]
+        delays += decision_delays(found, sim.truth)
         score = score_events(events, sim.truth)
         print(f"  seed {seed} ({sim.surface}, {sim.duration:.0f} s): {score.found}/{score.landed} found, "
               f"{score.read_right} read right, {score.duplicates} duplicates, {score.false_events} false, "
               f"take-backs {score.taken_back_found}/{score.taken_back}"
               + (f", out of order {score.out_of_order}" if hard else ""), flush=True)
         total.add(score)
-    return total
+    return total, delays
 
 
 def real_table(surface: str, seeds, cards: int, recogniser, faces) -> dict:
     """One kind of table through a real camera's ways: the figures of `--real-tables`."""
-    total, cpu, frames = Score(), 0.0, 0
+    total, cpu, frames, delays = Score(), 0.0, 0, []
     for seed in seeds:
         sim = TableSim(seed=seed, cards=cards, deck="classic", surface=surface, faces=faces, camera=True,
                        take_backs=max(1, cards // 15), doubles=cards // 5)
         watcher = PileWatcher(recogniser)
-        events = []
+        found = []
         for t, frame in sim.frames():
             started = time.process_time()
-            events += [e.to_json() for e in watcher.feed(frame, t)]
+            found += watcher.feed(frame, t)
             cpu += time.process_time() - started
             frames += 1
-        total.add(score_events(events, sim.truth))
+        delays += decision_delays(found, sim.truth)
+        total.add(score_events([e.to_json() for e in found], sim.truth))
     return {"landed": total.landed, "reported_once": total.found, "missed": total.landed - total.found,
             "twice": total.duplicates, "false": total.false_events, "read_right": total.read_right,
             "read_right_share": round(total.read_right / max(total.landed, 1), 3),
             "taken_back_found": f"{total.taken_back_found}/{total.taken_back}",
-            "cpu_ms_per_frame": round(1000 * cpu / max(frames, 1), 2)}
+            "cpu_ms_per_frame": round(1000 * cpu / max(frames, 1), 2), **delay_figures(delays)}
 
 
 def run_real_tables(count: int, cards: int) -> dict:
@@ -110,7 +140,11 @@ def main() -> int:
     parser.add_argument("--real-tables", type=int, default=2, help="seeds per hard table (0: none)")
     parser.add_argument("--real-cards", type=int, default=15)
     parser.add_argument("--only-real", action="store_true")
+    parser.add_argument("--early-off", action="store_true",
+                        help="the watcher waits for the whole view to be still before it reads a card (to compare)")
     args = parser.parse_args()
+    if args.early_off:
+        watcher_module.EARLY_SPAN = float("inf")      # no history reaches back so far: never early
     cv2.setNumThreads(1)
     report = {}
     if args.real_tables:
@@ -126,7 +160,7 @@ def main() -> int:
              "a person's shadow", range(3000, 3000 + args.hard_tables), False, True)):
         print(f"{name}:")
         started = time.perf_counter()
-        s = run_tables(seeds, args.cards, recogniser, video=video, hard=hard)
+        s, delays = run_tables(seeds, args.cards, recogniser, video=video, hard=hard)
         errors = [abs(e) for e in s.timing_errors]
         report[name] = {"landed": s.landed, "found_once": s.found, "read_right": s.read_right,
                         "read_right_share": s.read_right / max(s.landed, 1), "duplicates": s.duplicates,
@@ -134,7 +168,7 @@ def main() -> int:
                         "taken_back_found": s.taken_back_found,
                         "rest_time_error_median_s": statistics.median(errors) if errors else None,
                         "rest_time_error_max_s": max(errors) if errors else None,
-                        "seconds": round(time.perf_counter() - started, 1)}
+                        **delay_figures(delays), "seconds": round(time.perf_counter() - started, 1)}
         if hard:
             doubles = {case: v for case, v in s.cases.items() if case in DOUBLE_CASES}
             report[name].update({

@@ -163,9 +163,14 @@ def open_camera(spec: str, deck, *, source_factory=None, corrections=None):
     deck's recogniser, loaded on the camera's thread, again whenever the choice changes) and the
     calibration for the settings preview. ``deck`` is a deck name or a function giving the
     :class:`~kiosk.camera.decks.DeckChoice` chosen now."""
+    import cv2
+
     from kiosk.camera.source import CameraCardSource
     from kiosk.camera.decks import DeckChoice
 
+    # NOTE: OpenCV would start a worker per core and split each small frame's work among them,
+    # beside the camera's, the screen's and the watcher's threads on the same few cores (issue #21).
+    cv2.setNumThreads(1)
     current = deck if callable(deck) else (lambda: DeckChoice(deck, deck))
     loaded: dict[DeckChoice, object] = {}
 
@@ -287,11 +292,18 @@ def demo_camera(deck, seed: int, faces, *, style: str | None = None):
     return table, open_camera("synthetic:demo", deck, source_factory=lambda: LiveTableSource(table))
 
 
+#: glibc malloc arenas the kiosk's threads share (its default: eight per core).
+MALLOC_ARENAS = 2
+
+
 def tune_malloc() -> None:
     """Give freed memory back to the system (a small kiosk's peak memory, issue 6).
 
     NOTE: glibc raises its mmap threshold after large frees (up to 32 MB), so numpy's frame-sized
     temporaries then come from the heap and stay resident; a fixed threshold keeps them mmapped.
+    Each thread that allocates (the camera, the watcher, the faces drawn ahead, the sync, OpenCV's
+    workers) would get an arena of its own, each keeping its freed memory: MALLOC_ARENAS in all
+    (issue #21).
     """
     import ctypes
     import ctypes.util
@@ -299,6 +311,7 @@ def tune_malloc() -> None:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
         libc.mallopt(-3, 128 * 1024)      # M_MMAP_THRESHOLD
         libc.mallopt(-1, 256 * 1024)      # M_TRIM_THRESHOLD
+        libc.mallopt(-8, MALLOC_ARENAS)   # M_ARENA_MAX
     except (OSError, AttributeError):     # not glibc: its own defaults
         pass
 

@@ -301,7 +301,7 @@ class OonaApp(App):
         Window.bind(size=self.follow_window)
         manager = ScreenManager(transition=NoTransition())
         self.manager = manager
-        self.screens = LazyScreens(self, registry.screens())
+        self.screens = LazyScreens(self, registry.makers())
         if self._resume is not None:
             self.show("resume")
             self._begin_resume()

@@ -96,3 +96,30 @@ def test_the_decks_faces_are_drawn_when_a_watcher_is_built(watcher_factory):
     book = pile_faces._books[("oona", pile_faces.MATCH_SIZE)]
     assert pile_faces.face_book("oona") is book               # kept, not drawn again
     assert watcher_factory().warming is None
+
+
+def test_a_card_at_rest_is_read_while_the_throwing_hand_still_moves(watcher_factory):
+    """Issue #21: the card is on the screen well inside the «صدتك!» window. It is read once it has
+    lain still for EARLY_SPAN, while the arm that threw it is still leaving the view, and only
+    once: the still view after the arm has gone finds nothing new."""
+    from vision.pile.watcher import EARLY_SPAN
+
+    sim = TableSim(seed=25, cards=3, take_backs=0, distractors=0, light=0)
+    events = _run(sim, watcher_factory())
+    landed = [e for e in events if e.event == "landed"]
+    throws = [a for a in sim.actions if a.kind == "throw"]
+    assert [e.code for e in landed] == [truth.code for truth in sim.truth] and len(landed) == 3
+    for event, throw in zip(landed, throws):
+        assert event.seen_t < throw.t1, "read before the arm had left the view"
+        assert event.seen_t - throw.t_rest <= EARLY_SPAN + 0.15
+    assert score_events([e.to_json() for e in events], sim.truth).duplicates == 0
+
+
+def test_a_card_taken_back_under_way_is_no_landing(watcher_factory):
+    """While the hand lifting the top card still moves, its old place shows the card under it: a
+    card-shaped difference that is not a new card. Only the take-back is reported."""
+    sim = TableSim(seed=21, cards=5, take_backs=1)
+    events = _run(sim, watcher_factory())
+    lift = next(truth for truth in sim.truth if truth.event == "taken_back")
+    after = [e for e in events if lift.t <= e.seen_t <= lift.t + 3.0]
+    assert [e.event for e in after] == ["taken_back"]

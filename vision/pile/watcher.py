@@ -23,6 +23,13 @@ upright by the deck's art (`upright`).
 When frames come far apart (a loaded machine drops them), a still spell starts at the frame before
 the first still one (it already showed the same view), so that a card seen still on only two frames
 before a hand passes over it is read then.
+
+A card need not wait for the whole view to be still (issue #21: the throwing hand takes half a
+second to leave the view, and «صدتك!» allows two): while something moves, a card-shaped difference
+that nothing touches and that has not changed for EARLY_SPAN is read at once (`_early_landings`),
+once per moving spell, and the pile's settled state taken as it is now over that card alone; the
+still view later finds nothing new there. The top card's old place showing what lay under it
+(a take-back under way) is left to the still view.
 """
 
 from collections import deque
@@ -40,7 +47,7 @@ from vision.pile.reading import PileReading, order_box, read_at, sharpest
 from vision.pile.rest import ARRIVAL_GAP, rest_time
 
 __all__ = ["PileEvent", "PileWatcher", "upright", "ARRIVAL_GAP", "CARD_ASPECT", "CARD_FILL", "CLIPPED",
-           "DIFF_LEVEL", "DROPPED_GAP", "MOTION_LEVEL", "MOTION_SHARE", "RELIT_SHARE", "SMALL_W", "SNAPSHOT_SIZE"]
+           "DIFF_LEVEL", "DROPPED_GAP", "EARLY_MARGIN", "EARLY_SPAN", "MOTION_LEVEL", "MOTION_SHARE", "RELIT_SHARE", "SMALL_W", "SNAPSHOT_SIZE"]
 
 SMALL_W = 160
 #: A small-grey pixel has moved when it changes by more than this between frames (0..255).
@@ -56,6 +63,10 @@ SNAPSHOT_SIZE = (2 * WARP_W, 2 * WARP_H)
 #: Frames further apart than this (seconds) mean some were dropped: a still spell then starts at
 #: the frame before the first still one.
 DROPPED_GAP = 0.15
+#: While the view moves, a card-shaped difference is read at once when no pixel within EARLY_MARGIN
+#: small pixels of it moved between frames nor since this long before (seconds).
+EARLY_SPAN = 0.2
+EARLY_MARGIN = 3
 
 
 @dataclass(frozen=True)
@@ -152,6 +163,10 @@ class PileWatcher:
         self._absorb_at: float | None = None
         self._card_areas: list[float] = []
         self._mask: np.ndarray | None = None
+        self._early_tried: list[np.ndarray] = []
+        """Regions (small masks) read early in this moving spell, each read once."""
+        self._landed_early = False
+        """Whether a card was read early since the last still check (which then takes the whole view)."""
 
     # -- the per-frame path ---------------------------------------------------------------
 
@@ -169,7 +184,8 @@ class PileWatcher:
         if self.is_moving:
             self._still_since = None
             self._still_frames.clear()
-            return []
+            return self._early_landings(small, grey, previous, t, [before, (t, image)])
+        self._early_tried.clear()
         self._keep_still(image, t, before)
         if self._next_check is None or t < self._next_check:
             return []
@@ -203,12 +219,17 @@ class PileWatcher:
 
     @staticmethod
     def _changed_share(grey: np.ndarray, other: np.ndarray) -> float:
-        """The share of small grey pixels outside their range in `other`: a shake of up to half a small
-        pixel (two of the camera's) changes nothing (`compare.envelope`), and lone pixels (a
+        """The share of small grey pixels that moved since `other` (`_changed`)."""
+        return cv2.countNonZero(PileWatcher._changed(grey, other)) / grey.size
+
+    @staticmethod
+    def _changed(grey: np.ndarray, other: np.ndarray) -> np.ndarray:
+        """The small grey pixels outside their range in `other` (a 0/1 mask): a shake of up to half
+        a small pixel (two of the camera's) changes nothing (`compare.envelope`), and lone pixels (a
         compressed weave's specks) do not count, a hand's or card's do."""
         lo, hi = envelope(other, MOTION_REACH)
         changed = outside(grey.astype(np.float32), lo, hi, MOTION_LEVEL).view(np.uint8)
-        return cv2.countNonZero(cv2.medianBlur(changed, 3)) / grey.size
+        return cv2.medianBlur(changed, 3)
 
     def _keep_still(self, image: np.ndarray, t: float, before: tuple[float, np.ndarray]) -> None:
         """A still frame: the still spell started (and its check planned) if it is the first; the
@@ -224,11 +245,72 @@ class PileWatcher:
         self._still_frames.append((t, image))
         del self._still_frames[:-4]
 
+    # -- while the view moves: a card plainly at rest ----------------------------------------
+
+    def _early_landings(self, small: np.ndarray, grey: np.ndarray, previous: np.ndarray, t: float,
+                        frames: list[tuple[float, np.ndarray]]) -> list[PileEvent]:
+        """The cards at rest while something else moves: each card-shaped difference from the
+        settled pile that nothing within EARLY_MARGIN moved over since EARLY_SPAN ago, read once
+        from `frames` (the last two); the settled pile taken as it is now over each card read."""
+        if self.reference is None or self.reference.shape != small.shape:
+            return []
+        mask = difference(small, self.reference)
+        if cv2.countNonZero(mask) < 6:
+            return []
+        cards, _, _ = card_blobs(mask, self._card_area_range(mask.shape))
+        cards = [hull for hull in cards if not self._was_tried(region_mask(small.shape, hull))]
+        if not cards:
+            return []
+        moved = self._moved_near(grey, previous, t)
+        if moved is None:
+            return []
+        events = []
+        for hull in cards:
+            region = region_mask(small.shape, hull)
+            if cv2.countNonZero(cv2.bitwise_and(region, moved)) or self._is_top_uncovered(small, region):
+                continue
+            self._early_tried.append(region)
+            self._mask = mask
+            is_card, event = self._landed(small, hull, t, frames=frames)
+            if is_card:
+                self._landed_early = True
+                keep = cv2.dilate(region, np.ones((3, 3), np.uint8), iterations=2) > 0
+                self.reference = self.reference.copy()
+                self.reference[keep] = small[keep]
+            if event is not None:
+                events.append(event)
+        return events
+
+    def _moved_near(self, grey: np.ndarray, previous: np.ndarray, t: float) -> np.ndarray | None:
+        """Where anything moved since the previous frame or since EARLY_SPAN ago, grown by
+        EARLY_MARGIN (a 0/255 mask); None when the history does not reach back that far."""
+        earlier = next((past for when, past in reversed(self._history) if when <= t - EARLY_SPAN), None)
+        if earlier is None:
+            return None
+        moved = cv2.bitwise_or(self._changed(grey, previous), self._changed(grey, earlier))
+        size = 2 * EARLY_MARGIN + 1
+        return cv2.dilate(moved * 255, np.ones((size, size), np.uint8))
+
+    def _was_tried(self, region: np.ndarray) -> bool:
+        """Whether most of `region` was read early already in this moving spell."""
+        area = max(1, cv2.countNonZero(region))
+        return any(cv2.countNonZero(cv2.bitwise_and(region, old)) > 0.5 * area for old in self._early_tried)
+
+    def _is_top_uncovered(self, small: np.ndarray, region: np.ndarray) -> bool:
+        """Whether `region` is where the top card lay, now showing the pile before it (a take-back
+        under way): for the still view to judge."""
+        if not self.pile:
+            return False
+        top = self.pile[-1]
+        shared = cv2.countNonZero(cv2.bitwise_and(region, top.region))
+        return shared > 0.4 * cv2.countNonZero(region) and match_share(small, top.before, top.region) >= 0.6
+
     # -- once per still spell -------------------------------------------------------------
 
     def _settled(self, small: np.ndarray, t: float) -> list[PileEvent]:
         """The still view compared, once, with the pile's last settled state: the events."""
         mask = self._mask = difference(small, self.reference)
+        early, self._landed_early = self._landed_early, False
         if cv2.countNonZero(mask) < 6:
             self._rebase(small)  # follow slow light changes
             return []
@@ -245,7 +327,8 @@ class PileWatcher:
         peeled_any, peeled, waiting = self._peel_each(small, several, t, final=absorbing)
         found |= peeled_any
         events += peeled
-        self._settle_reference(small, t, found or taken is not None, leftover, waiting)
+        # A card read early changed the pile as much as one read now: the view is taken as it is.
+        self._settle_reference(small, t, found or early or taken is not None, leftover, waiting)
         return events
 
     def _card_area_range(self, shape) -> tuple[float, float]:
@@ -347,14 +430,16 @@ class PileWatcher:
         return PileEvent("taken_back", start, colour, rank, code, confidence, unsure, top.quad,
                          top.snapshot, seen_t=t)
 
-    def _landed(self, small: np.ndarray, hull: np.ndarray, t: float) -> tuple[bool, PileEvent | None]:
-        """Whether the card-shaped difference is a card, and the event if it is a new one."""
+    def _landed(self, small: np.ndarray, hull: np.ndarray, t: float,
+                frames: list[tuple[float, np.ndarray]] | None = None) -> tuple[bool, PileEvent | None]:
+        """Whether the card-shaped difference is a card, and the event if it is a new one (read from
+        the sharpest of `frames`, the still frames by default)."""
         region = region_mask(small.shape, hull)
         if is_relit(small, self.reference, region):
             return False, None
         box = cv2.boxPoints(cv2.minAreaRect(hull))
         quad = order_box(self._view().to_frame(box))
-        frame = sharpest(self._still_frames, quad)
+        frame = sharpest(frames or self._still_frames, quad)
         read = read_at(self.recogniser, frame, quad)
         if read is None:
             return False, None  # card-shaped, but no card's white border: a hand, a phone...

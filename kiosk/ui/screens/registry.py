@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
 
 HERE = Path(__file__).parent
@@ -15,22 +16,33 @@ def kv_files() -> list[Path]:
     return [HERE / f"{name}.kv" for name in NAMES]
 
 
+#: Each screen's module and class (imported when the screen is first built, not at start: issue #21).
+CLASSES = {"table": ("table", "TableScreen"), "setup": ("setup", "SetupScreen"),
+           "round_end": ("round_end", "RoundEndScreen"), "settings": ("settings", "SettingsScreen"),
+           "enrol": ("enrol", "EnrolScreen"), "players": ("players", "PlayersScreen"),
+           "leaderboard": ("leaderboard", "LeaderboardScreen"),
+           "player_history": ("player_history", "PlayerHistoryScreen"), "matches": ("matches", "MatchesScreen"),
+           "replay": ("replay", "ReplayScreen"), "league": ("league", "LeagueScreen"),
+           "score_sheet": ("score_sheet", "ScoreSheetScreen"), "resume": ("resume", "ResumeScreen")}
+
+
+def screen_class(name: str) -> type:
+    """The class of screen `name`, its module imported now.
+
+    :raises KeyError: no screen has that name.
+    """
+    module, cls = CLASSES[name]
+    return getattr(import_module(f"kiosk.ui.screens.{module}"), cls)
+
+
 def screens() -> tuple[tuple[str, type], ...]:
-    """(name, class) of every screen, in :data:`NAMES` order (imported here, when the App builds)."""
-    from kiosk.ui.screens.enrol import EnrolScreen
-    from kiosk.ui.screens.leaderboard import LeaderboardScreen
-    from kiosk.ui.screens.league import LeagueScreen
-    from kiosk.ui.screens.matches import MatchesScreen
-    from kiosk.ui.screens.player_history import PlayerHistoryScreen
-    from kiosk.ui.screens.players import PlayersScreen
-    from kiosk.ui.screens.replay import ReplayScreen
-    from kiosk.ui.screens.resume import ResumeScreen
-    from kiosk.ui.screens.round_end import RoundEndScreen
-    from kiosk.ui.screens.score_sheet import ScoreSheetScreen
-    from kiosk.ui.screens.settings import SettingsScreen
-    from kiosk.ui.screens.setup import SetupScreen
-    from kiosk.ui.screens.table import TableScreen
-    classes = (TableScreen, SetupScreen, RoundEndScreen, SettingsScreen, EnrolScreen, PlayersScreen,
-               LeaderboardScreen, PlayerHistoryScreen, MatchesScreen, ReplayScreen, LeagueScreen, ScoreSheetScreen,
-               ResumeScreen)
-    return tuple(zip(NAMES, classes))
+    """(name, class) of every screen, in :data:`NAMES` order (every screen's module imported)."""
+    return tuple((name, screen_class(name)) for name in NAMES)
+
+
+def makers() -> tuple[tuple[str, object], ...]:
+    """(name, maker) of every screen, in :data:`NAMES` order: a maker imports its screen's module
+    the first time it builds the screen (the App builds a screen when it is first shown)."""
+    def maker(name):
+        return lambda *args, **kwargs: screen_class(name)(*args, **kwargs)
+    return tuple((name, maker(name)) for name in NAMES)
