@@ -31,10 +31,14 @@ deb-deps:
 	fi
 
 # The whole suite, on every core (pytest-xdist); `make test-serial` runs it in one process.
+# The project's modules are compiled to bytecode first, as an install does: with
+# PYTHONDONTWRITEBYTECODE set (as on some CI machines) every kiosk a test starts compiled them again.
 test: $(STAMP) deb-deps
+	$(PY) -m compileall -q kiosk vision hardware
 	$(PY) -m pytest -q -n auto
 
 test-serial: $(STAMP) deb-deps
+	$(PY) -m compileall -q kiosk vision hardware
 	$(PY) -m pytest -q
 
 run: $(STAMP) deb-deps

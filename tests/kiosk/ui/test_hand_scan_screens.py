@@ -259,6 +259,8 @@ def test_the_exposure_lock_on_the_settings_screen(session, tmp_path, lockable):
 
 @pytest.mark.parametrize("lang", ["ar", "en"])
 def test_a_new_deck_enrolled_face_by_face_is_saved_chosen_and_reads_a_card(session, tmp_path, lang):
+    """The whole enrolment in Arabic; in English, up to its first screen (the prompt on the
+    English side): the rest is the same in either language, and an enrolment costs seconds."""
     from vision.enrol.profile import EnrolledRecogniser
     from vision.sim.synth import render_photo
 
@@ -288,6 +290,8 @@ def test_a_new_deck_enrolled_face_by_face_is_saved_chosen_and_reads_a_card(sessi
         width = image.shape[1]
         prompt = ink_columns(image, 100, 150)               # «ضع هذه الورقة…» on the reading side
         assert (prompt.min() > width * 0.5) if lang == "ar" else (prompt.max() < width * 0.5)
+        if lang == "en":
+            return
         table.show_hand(None)                          # nothing under the camera yet
         screen.take().join(120)
         frames(2)
