@@ -61,7 +61,7 @@ def test_sigkill_at_50_random_points_loses_nothing(tmp_path):
         torn = rng.random() < 0.3                       # some kills land while a line is half written
         process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         while process.poll() is None and not grown(current, target, torn):
-            time.sleep(0.001)                           # polling the file, not a deadline
+            time.sleep(0.003)                           # polling the file, not a deadline
         if process.poll() is None:
             os.kill(process.pid, signal.SIGKILL)
             kills += 1
