@@ -13,7 +13,6 @@ DEB_PACKAGES := systemd syncthing libgl1 libegl1 libgl1-mesa-dri libmtdev1 fonts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 

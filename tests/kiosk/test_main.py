@@ -28,7 +28,7 @@ def test_demo_runs_screenshots_and_resumes_paused(tmp_path):
     state = tmp_path / "state"
     # long enough for the camera's first frames to be on the screen even on a loaded machine;
     # nothing below depends on a card being played
-    done = run_kiosk("--seconds", "8", "--screenshot", str(tmp_path / "shot.png"), "--state-dir", str(state),
+    done = run_kiosk("--seconds", "6", "--screenshot", str(tmp_path / "shot.png"), "--state-dir", str(state),
                      tmp_path=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
     assert (tmp_path / "shot.png").stat().st_size > 10_000
