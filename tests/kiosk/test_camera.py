@@ -70,6 +70,7 @@ def new_session(tmp_path):
     return session
 
 
+@pytest.mark.slow
 def test_a_recorded_table_becomes_journal_lines(tmp_path, recorded):
     folder = tmp_path / "frames"
     folder.mkdir()

@@ -23,6 +23,7 @@ def run_kiosk(*args, tmp_path):
                           capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 @pytest.mark.ui
 def test_demo_runs_screenshots_and_resumes_paused(tmp_path):
     state = tmp_path / "state"

@@ -52,6 +52,7 @@ def test_an_enrolment_photo_without_a_card_is_named():
         clean_face(np.full((240, 320, 3), 90, np.uint8), "the photo of red-7")
 
 
+@pytest.mark.slow
 def test_enrolment_says_how_far_it_is(enrolled, progress):
     assert progress == sorted(progress) and progress[-1] == 1.0 and len(progress) > len(FACES)
 
@@ -119,6 +120,7 @@ def _criscard():
     return {face: found for face, found in by_face.items() if len(found) > 1}
 
 
+@pytest.mark.slow
 def test_a_real_deck_enrolled_from_one_photo_per_face_reads_its_other_photos():
     """criscard's faces with more than one photo: the first enrolled, the second read on
     another table (the 54-face run, with pastes turned and blurred, is the benchmark's)."""

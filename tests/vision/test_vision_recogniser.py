@@ -33,6 +33,7 @@ def recogniser(request):
     return Recogniser.for_deck(request.param)
 
 
+@pytest.mark.slow
 def test_the_detector_finds_the_card_outline():
     found = 0
     for _, _, photo, quad in _photos("oona", 30, seed=71_000):
@@ -66,6 +67,7 @@ def held_out(recogniser):
     return read
 
 
+@pytest.mark.slow
 def test_reading_held_out_synthetic_photos(recogniser, held_out):
     deck = recogniser.deck.name
     right = wrong = 0

@@ -22,6 +22,7 @@ def _run(sim, watcher):
     return events
 
 
+@pytest.mark.slow
 def test_every_landing_once_with_hands_shadows_and_light(watcher_factory):
     sim = TableSim(seed=21, cards=5, take_backs=1)
     events = _run(sim, watcher_factory())
@@ -114,6 +115,7 @@ def test_a_card_at_rest_is_read_while_the_throwing_hand_still_moves(watcher_fact
     assert score_events([e.to_json() for e in events], sim.truth).duplicates == 0
 
 
+@pytest.mark.slow
 def test_a_card_taken_back_under_way_is_no_landing(watcher_factory):
     """While the hand lifting the top card still moves, its old place shows the card under it: a
     card-shaped difference that is not a new card. Only the take-back is reported."""

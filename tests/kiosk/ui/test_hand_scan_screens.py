@@ -78,6 +78,7 @@ def put_right(screen, seat, truth):
         screen.add_card(code)
 
 
+@pytest.mark.slow
 def test_round_end_hands_scanned_by_the_camera_then_put_right_and_journaled(over, clock, camera_table):
     table, camera = camera_table
     tools = vision_tools(lambda: DeckChoice("classic", "classic"))        # vision's own hand scan
