@@ -257,16 +257,16 @@ class PileWatcher:
         mask = difference(small, self.reference)
         if cv2.countNonZero(mask) < 6:
             return []
-        cards, _, _ = card_blobs(mask, self._card_area_range(mask.shape))
-        cards = [hull for hull in cards if not self._was_tried(region_mask(small.shape, hull))]
+        hulls, _, _ = card_blobs(mask, self._card_area_range(mask.shape))
+        cards = [(hull, region) for hull in hulls
+                 if not self._was_tried(region := region_mask(small.shape, hull))]
         if not cards:
             return []
         moved = self._moved_near(grey, previous, t)
         if moved is None:
             return []
         events = []
-        for hull in cards:
-            region = region_mask(small.shape, hull)
+        for hull, region in cards:
             if cv2.countNonZero(cv2.bitwise_and(region, moved)) or self._is_top_uncovered(small, region):
                 continue
             self._early_tried.append(region)

@@ -6,8 +6,14 @@ from importlib import import_module
 from pathlib import Path
 
 HERE = Path(__file__).parent
-NAMES = ("table", "setup", "round_end", "settings", "enrol",
-         "players", "leaderboard", "player_history", "matches", "replay", "league", "score_sheet", "resume")
+CLASSES = {"table": "TableScreen", "setup": "SetupScreen", "round_end": "RoundEndScreen",
+           "settings": "SettingsScreen", "enrol": "EnrolScreen", "players": "PlayersScreen",
+           "leaderboard": "LeaderboardScreen", "player_history": "PlayerHistoryScreen",
+           "matches": "MatchesScreen", "replay": "ReplayScreen", "league": "LeagueScreen",
+           "score_sheet": "ScoreSheetScreen", "resume": "ResumeScreen"}
+"""Each screen's class, in ``kiosk.ui.screens.<name>`` (imported when the screen is first built,
+not at start: issue #21)."""
+NAMES = tuple(CLASSES)
 """The screens, in the order the App adds them; ``screens/<name>.kv`` is each one's kv file."""
 
 
@@ -16,28 +22,12 @@ def kv_files() -> list[Path]:
     return [HERE / f"{name}.kv" for name in NAMES]
 
 
-#: Each screen's module and class (imported when the screen is first built, not at start: issue #21).
-CLASSES = {"table": ("table", "TableScreen"), "setup": ("setup", "SetupScreen"),
-           "round_end": ("round_end", "RoundEndScreen"), "settings": ("settings", "SettingsScreen"),
-           "enrol": ("enrol", "EnrolScreen"), "players": ("players", "PlayersScreen"),
-           "leaderboard": ("leaderboard", "LeaderboardScreen"),
-           "player_history": ("player_history", "PlayerHistoryScreen"), "matches": ("matches", "MatchesScreen"),
-           "replay": ("replay", "ReplayScreen"), "league": ("league", "LeagueScreen"),
-           "score_sheet": ("score_sheet", "ScoreSheetScreen"), "resume": ("resume", "ResumeScreen")}
-
-
 def screen_class(name: str) -> type:
     """The class of screen `name`, its module imported now.
 
     :raises KeyError: no screen has that name.
     """
-    module, cls = CLASSES[name]
-    return getattr(import_module(f"kiosk.ui.screens.{module}"), cls)
-
-
-def screens() -> tuple[tuple[str, type], ...]:
-    """(name, class) of every screen, in :data:`NAMES` order (every screen's module imported)."""
-    return tuple((name, screen_class(name)) for name in NAMES)
+    return getattr(import_module(f"kiosk.ui.screens.{name}"), CLASSES[name])
 
 
 def makers() -> tuple[tuple[str, object], ...]:
