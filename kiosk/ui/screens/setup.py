@@ -23,6 +23,9 @@ class SetupScreen(Screen):
         super().__init__(**kwargs)
         self._names_key = None
         self._options_key = None
+        self._sizes = None
+        self._option_rows: list = []
+        """(row, label, value button) of each option shown."""
         self.has_history = app.history is not None
         if app.history is not None:
             self.draft.seat_players(app.history.last_seating())
@@ -93,35 +96,55 @@ class SetupScreen(Screen):
         ids.preset.raw = f"{t('preset_label')}: {t.preset(draft.preset)}"
         ids.coins.raw = (t("coin_table_stake", stake=draft.stake) if draft.stake else t("coin_table_off"))
         names = draft.player_names(t, app.history)
-        key = (names, app.lang, app.fs, app.tap)
+        values = draft.options()
+        sizes = (app.fs, app.tap)
+        key = (names, app.lang)
         if key != self._names_key:
             self._names_key = key
             self._show_names(names)
-        values = draft.options()
-        key = (tuple(values.items()), tuple(draft.changes), app.lang, app.fs, app.tap)
+        key = (tuple(values.items()), tuple(draft.changes), app.lang)
         if key != self._options_key:
             self._options_key = key
             self._show_options(values)
+        if sizes != self._sizes:            # a new window size: the same rows, sized again
+            self._sizes = sizes
+            self._size_rows()
 
     def _show_names(self, names) -> None:
-        box, fs = self.ids.names, self.app.fs
+        box = self.ids.names
         box.clear_widgets()
         for seat, name in enumerate(names):
             chosen = self.draft.is_named(seat)
-            button = AButton(raw=self.app.text("seat_name", n=seat + 1, name=name), align="start", font_size=fs(26), size_hint_y=None,
-                             height=max(self.app.tap, fs(54)), color=(1, 1, 1, 1) if chosen else (0.6, 0.62, 0.68, 1),
+            button = AButton(raw=self.app.text("seat_name", n=seat + 1, name=name), align="start", size_hint_y=None,
+                             color=(1, 1, 1, 1) if chosen else (0.6, 0.62, 0.68, 1),
                              tint=(0.2, 0.3, 0.45, 1) if chosen else (0.18, 0.19, 0.24, 1))
             button.bind(on_press=lambda _w, s=seat: self.choose_seat(s))
             box.add_widget(button)
+        self._sizes = None
 
     def _show_options(self, values: dict) -> None:
-        box, fs, t = self.ids.options, self.app.fs, self.app.text
+        box, t = self.ids.options, self.app.text
         box.clear_widgets()
+        self._option_rows = []
         for name in self.draft.option_names():
-            row = MirrorBox(rtl=self.app.rtl, size_hint_y=None, height=max(self.app.tap, fs(50)), spacing=fs(6))
-            row.add_widget(ALabel(raw=t.option(name), font_size=fs(21), align="start", padding=(fs(12), 0)))
-            value = AButton(raw=t.value(name, values[name]), font_size=fs(19), size_hint_x=0.5,
+            row = MirrorBox(rtl=self.app.rtl, size_hint_y=None)
+            label = ALabel(raw=t.option(name), align="start")
+            row.add_widget(label)
+            value = AButton(raw=t.value(name, values[name]), size_hint_x=0.5,
                             tint=(0.45, 0.36, 0.12, 1) if name in self.draft.changes else (0.22, 0.24, 0.3, 1))
             value.bind(on_press=lambda _w, n=name: self.cycle_option(n))
             row.add_widget(value)
             box.add_widget(row)
+            self._option_rows.append((row, label, value))
+        self._sizes = None
+
+    def _size_rows(self) -> None:
+        """The seat and option rows' sizes for this window (rows are made again only when
+        what they say changes)."""
+        fs, tap = self.app.fs, self.app.tap
+        for button in self.ids.names.children:
+            button.font_size, button.height = fs(26), max(tap, fs(54))
+        for row, label, value in self._option_rows:
+            row.height, row.spacing = max(tap, fs(50)), fs(6)
+            label.font_size, label.padding = fs(21), (fs(12), 0)
+            value.font_size = fs(19)

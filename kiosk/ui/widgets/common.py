@@ -31,10 +31,24 @@ MIN_FONT_RATIO = 0.6
 """A label's text is made smaller to fit its box, down to this share of its font size (then shortened)."""
 
 _measurers: dict[tuple[str, bool], CoreLabel] = {}
+_extents: dict[tuple[str, float, str, bool], tuple[float, float]] = {}
+EXTENTS_KEPT = 8192
+"""Measurements remembered: a resize or a language change measures the same texts at the same
+sizes again (every label fits its text at each one), and a few thousand cover every screen."""
 
 
 def text_extents(text: str, font_size: float, font_name: str = FONT, bold: bool = False) -> tuple[float, float]:
     """(width, height) of ``text`` (its lines one under another) in this font, unwrapped."""
+    key = (text, font_size, font_name, bold)
+    found = _extents.get(key)
+    if found is None:
+        if len(_extents) >= EXTENTS_KEPT:
+            _extents.clear()
+        found = _extents[key] = _measure(text, font_size, font_name, bold)
+    return found
+
+
+def _measure(text: str, font_size: float, font_name: str, bold: bool) -> tuple[float, float]:
     measurer = _measurers.get((font_name, bold))
     if measurer is None:
         measurer = _measurers[font_name, bold] = CoreLabel(font_name=font_name, bold=bold)
