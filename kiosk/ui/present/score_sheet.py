@@ -66,9 +66,10 @@ def _score_cell(line, seat: int) -> tuple[str, str]:
 
 def sheet_rows(table, text: Text) -> tuple[dict, ...]:
     """The RecycleView's data: a dict per ended round (its number, each seat's cells, how it
-    shows: a winner's cell gold, an unscored or void round dim)."""
+    shows: a winner's cell gold, an unscored or void round dim, the round just over lit)."""
     rows = []
     can_fix = set(correctable_rounds(table))
+    state = table.state
     for line in table.round_lines():
         cells = [_score_cell(line, seat) for seat in range(table.players)]
         gold = [line.scored and line.counts and line.winner == seat for seat in range(table.players)]
@@ -79,6 +80,7 @@ def sheet_rows(table, text: Text) -> tuple[dict, ...]:
             "totals": [c[1] for c in cells],
             "gold": gold,
             "dim": not line.scored or not line.counts,
+            "newest": state.round_over and line.round == state.round,
             "disabled": line.round not in can_fix,
             "rtl": text.lang == "ar",
         })
@@ -98,7 +100,7 @@ def _info(table, text: Text, words: Wording) -> str:
     aim = text("sheet_target", target=target) if target is not None else text("sheet_no_target")
     if s.match_over and s.match_winner is not None:
         winners = s.match_winner if isinstance(s.match_winner, list) else [s.match_winner]
-        return aim + " · " + text("match_winner", name=text("and_word").join(words.name(p) for p in winners))
+        return aim + " · " + text("match_winner", name=text.names(words.name(p) for p in winners))
     return aim
 
 
@@ -106,7 +108,7 @@ def _team_text(table, text: Text, words: Wording) -> str:
     teams = table.team_totals()
     if teams is None:
         return ""
-    return " · ".join(text("sheet_team_total", names=text("and_word").join(words.name(p) for p in pair), total=total)
+    return " · ".join(text("sheet_team_total", names=text.names(words.name(p) for p in pair), total=total)
                       for pair, total in teams)
 
 

@@ -285,10 +285,10 @@ def present_round_end(session: Session, text: Text, entered: dict[int, list[str]
                                                  total=s.match_scores[seat])))
         if o.teams and s.winner is not None:
             team = sorted((s.winner, (s.winner + 2) % 4))
-            team_text = text("team_won", names=text("and_word").join(words.name(p) for p in team))
+            team_text = text("team_won", names=text.names(words.name(p) for p in team))
         if s.match_over and s.match_winner is not None:
             winners = s.match_winner if isinstance(s.match_winner, list) else [s.match_winner]
-            match_text = text("match_winner", name=text("and_word").join(words.name(p) for p in winners))
+            match_text = text("match_winner", name=text.names(words.name(p) for p in winners))
         elif s.dealer is not None:
             next_text = text("next_dealer", name=words.name((s.dealer + 1) % table.players)) \
                 if o.next_dealer == "rotate" else ""

@@ -1,5 +1,7 @@
 """The round-end screen: each hand scanned by the camera (spread under it, player by player) or
-touched in card by card, every card put right by touch; then the ranking and the next round.
+touched in card by card, every card put right by touch; then the score sheet with this round as its
+newest row (a round touched there is corrected) and the next round, or, the match won, its final
+sheet and a new match.
 
 The card grid sits beside the hands where the window has room for it with every card big enough
 to touch; on a smaller window (the 7" display) a touch on a hand opens the grid over the screen.
@@ -17,8 +19,10 @@ from kiosk.ui.widgets.cardgrid import CARD_COLUMNS, CARD_ROWS, CardGrid, HandPic
 from kiosk.ui.widgets.hand_chips import ChipFixer, hand_row
 from kiosk.ui.present.table import RoundEndView, present_round_end
 from kiosk.ui.present.scan import chip_code, scan_status
+from kiosk.ui.present.score_sheet import GOLD, ScoreSheetView, present_score_sheet
 from kiosk.ui.widgets.common import ALabel, AButton, MirrorBox
 from kiosk.ui.widgets.progress import ProgressLine  # noqa: F401  (registers the kv class)
+from kiosk.ui.widgets.sheet import SheetBoard
 from kiosk.referee.inputs import Touched
 
 GRID_SHARE = 0.64
@@ -51,6 +55,15 @@ class RoundEndScreen(Screen):
         self._round = None
         self.picker: HandPicker | None = None
         """The card grid over the screen (a small window), while open."""
+        self.sheet: ScoreSheetView | None = None
+        """The score sheet shown once the round is scored."""
+        self.board: SheetBoard | None = None
+        self.note: ALabel | None = None
+        """Under the sheet: who deals next and the teams' totals, or what a correction said."""
+        self.fixing = None
+        """The window correcting a round touched on the sheet (:meth:`open_fix`), while open."""
+        self.said = ""
+        """What the last correction said (under the sheet), until the next round."""
         # Once per frame however often a layout pass resizes the body (each refresh rebuilds rows).
         self.ids.body.bind(size=Clock.create_trigger(lambda _dt: self.refresh()))
 
@@ -72,6 +85,17 @@ class RoundEndScreen(Screen):
         self.picker = HandPicker(self.app, self, seat, 108 if table.options.deck == 108 else 112)
         self.picker.open()
         return self.picker
+
+    def open_fix(self, round_no: int):
+        """A touch on a round of the sheet: the window that corrects its hands (the score sheet's)."""
+        from kiosk.ui.screens.score_sheet import open_round_fix
+        self.fixing = open_round_fix(self.app, self, round_no)
+        return self.fixing
+
+    def corrected(self, round_no: int) -> None:
+        self.fixing = None
+        self.said = self.app.text("sheet_fixed", round=round_no)
+        self.refresh(force=True)
 
     def on_leave(self, *_args) -> None:
         """Off this screen (a new round, an undo back to the table): the hands are put away and
@@ -230,19 +254,20 @@ class RoundEndScreen(Screen):
             return
         if self._round != table.state.round:
             self._round, self.entered, self.problem, self.scanning = table.state.round, {}, "", None
-            self.touched, self.failed, self.seen = False, set(), {}
+            self.touched, self.failed, self.seen, self.said = False, set(), {}, ""
             need = [s for s in range(table.players) if table.state.hands[s] > 0]
             self.selected = need[0] if need else 0
         shown = {seat: [chip_code(c) for c in draft.cards] for seat, draft in self.entered.items()}
         view = present_round_end(app.session, t, shown, app.deck)
+        sheet = present_score_sheet(table, t, app.deck) if view.scored else None
         can_scan = app.can_scan()
         inline = self.grid_inline()
         looked = self.looked(self.selected)
-        key = (view, app.lang, self.selected, self.scanning, self.problem, can_scan, inline, self._room(), app.fs,
-               round(self.ids.body.width), looked)
+        key = (view, sheet, self.said, app.lang, self.selected, self.scanning, self.problem, can_scan, inline,
+               self._room(), app.fs, round(self.ids.body.width), looked)
         if key == self._key and not force:
             return
-        self._key, self.view = key, view
+        self._key, self.view, self.sheet = key, view, sheet
         fs, ids = app.fs, self.ids
         ids.title.raw = view.title
         body = ids.body
@@ -250,6 +275,7 @@ class RoundEndScreen(Screen):
         ids.progress.opacity = 1 if self.scanning is not None else 0
         ids.progress.height = fs(10) if self.scanning is not None else 0
         if not view.scored:
+            self.board = self.note = None
             ids.prompt.raw = self._prompt(view, can_scan)
             ids.prompt.color = (1, 0.6, 0.5, 1) if self.problem else (0.95, 0.95, 0.97, 1)
             if inline:
@@ -275,22 +301,30 @@ class RoundEndScreen(Screen):
             ids.clear_hand.opacity = 1
             ids.clear_hand.size_hint_x = 0.25
         else:
-            ids.prompt.raw = view.team_text or view.match_text
-            ids.prompt.color = (0.95, 0.95, 0.97, 1)
-            rows = BoxLayout(orientation="vertical", spacing=fs(4), padding=(fs(30), 0))
-            rows.add_widget(ALabel(raw=t("ranking_title"), font_size=fs(34), align="start"))
-            for row in view.rows:
-                rows.add_widget(ALabel(raw=row.text, font_size=fs(30), align="start",
-                                       color=(1, 0.85, 0.3, 1) if row.rank == 1 else (0.95, 0.95, 0.97, 1)))
-            for extra in (view.match_text if view.team_text else "", view.next_text):
-                if extra:
-                    rows.add_widget(ALabel(raw=extra, font_size=fs(28), align="start", color=(0.7, 0.9, 1, 1)))
-            body.add_widget(rows)
+            ids.prompt.raw = " · ".join(words for words in (view.team_text, sheet.info) if words)
+            ids.prompt.color = GOLD if view.match_over else (0.7, 0.9, 1, 1)
+            body.add_widget(self._sheet(view, sheet))
             ids.go.raw = t("new_match_button" if view.match_over else "next_round_button")
             ids.go.disabled = False
             ids.clear_hand.disabled = True
             ids.clear_hand.opacity = 0
             ids.clear_hand.size_hint_x = 0.001          # its room goes to the buttons still shown
+
+    def _sheet(self, view: RoundEndView, sheet: ScoreSheetView) -> BoxLayout:
+        """The score sheet with this round as its newest row (its chart beside it), then who deals
+        next, the teams' totals or what a correction said, and the sheet's legend."""
+        fs = self.app.fs
+        column = BoxLayout(orientation="vertical", spacing=fs(4))
+        self.board = SheetBoard()
+        self.board.show(sheet, newest=True)
+        column.add_widget(self.board)
+        note = self.said or " · ".join(words for words in (view.next_text, sheet.team_text, sheet.void_text) if words)
+        self.note = ALabel(raw=note, font_size=fs(22), size_hint_y=None, height=fs(32), fit_floor=0.5,
+                           color=(0.6, 0.85, 0.65, 1))
+        column.add_widget(self.note)
+        column.add_widget(ALabel(raw=sheet.legend, font_size=fs(20), size_hint_y=None, height=fs(30), fit_floor=0.5,
+                                 color=(0.6, 0.62, 0.68, 1)))
+        return column
 
     def _prompt(self, view: RoundEndView, can_scan: bool) -> str:
         t = self.app.text

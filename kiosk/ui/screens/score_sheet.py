@@ -1,13 +1,12 @@
-"""The score sheet screen: the rounds (a RecycleView of :class:`SheetRow`), the totals, the
-target and the chart of the running totals; a touch on a round opens :class:`RoundFix`, which
-corrects that round's hands through the session (a ``hands`` with ``round``, journaled)."""
+"""The score sheet screen: the rounds, the totals and the chart of the running totals (a
+:class:`~kiosk.ui.widgets.sheet.SheetBoard`), the target; a touch on a round opens
+:class:`RoundFix`, which corrects that round's hands through the session (a ``hands`` with
+``round``, journaled). The round's end shows the same sheet and opens the same window."""
 
 from __future__ import annotations
 
 import time
 
-from kivy.app import App
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
@@ -16,93 +15,26 @@ from kivy.uix.scrollview import ScrollView
 from kiosk.camera.hand_scan import HandDraft, ScannedCard
 from kiosk.referee.inputs import Touched
 from kiosk.ui.present.scan import chip_code
-from kiosk.ui.present.score_sheet import (DIM, GOLD, PLAIN, RoundFixView, ScoreSheetView, correction_fields,
-                                          present_round_fix, present_score_sheet, sheet_csv)
-from kiosk.ui.widgets.chart import TotalsChart  # noqa: F401  (registers the kv class)
-from kiosk.ui.widgets.common import ALabel, AButton, MirrorBox, RowButton
-
-ROUND_WEIGHT = 0.55
-"""The round number's column, as a share of a player's column."""
-SHEET_SHARE = (0.375, 0.75)
-"""A landscape window's width given to the rounds (the chart has the rest): at four players or
-fewer, and at ten (between, in proportion), so ten names still fit at 800 × 480."""
+from kiosk.ui.present.score_sheet import (RoundFixView, ScoreSheetView, correction_fields, present_round_fix,
+                                          present_score_sheet, sheet_csv)
+from kiosk.ui.widgets.common import ALabel, AButton, MirrorBox
+from kiosk.ui.widgets.sheet import SheetBoard, SheetRow  # noqa: F401  (register the kv classes)
 
 
-def sheet_share(players: int) -> float:
-    """The share of a landscape window's width the rounds take at a table of ``players``."""
-    least, most = SHEET_SHARE
-    return least + (most - least) * min(1.0, max(0, players - 4) / 6)
-
-
-class SheetRow(RowButton):
-    """One round of the sheet (the RecycleView's viewclass): its number, then each seat's round
-    score over its running total; a touch opens the round's hands to correct."""
-
-    round_no = NumericProperty(0)
-    round_text = StringProperty("")
-    scores = ListProperty([])
-    totals = ListProperty([])
-    gold = ListProperty([])
-    dim = BooleanProperty(False)
-
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self._cells: list[tuple[ALabel, ALabel]] = []
-        self._number = None
-        self.bind(round_text=self._fill, scores=self._fill, totals=self._fill, gold=self._fill, dim=self._fill)
-        self._fill()
-
-    def _build(self, app) -> None:
-        fs = app.fs
-        self.clear_widgets()
-        self._added.clear()
-        self.spacing = fs(4)
-        self._number = ALabel(font_size=fs(26), size_hint_x=ROUND_WEIGHT, fit_floor=0.5)
-        self.add_widget(self._number)
-        self._cells = []
-        for _ in self.scores:
-            cell = BoxLayout(orientation="vertical")
-            score = ALabel(font_size=fs(24), fit_floor=0.5)
-            total = ALabel(font_size=fs(18), fit_floor=0.5, color=DIM)
-            cell.add_widget(score)
-            cell.add_widget(total)
-            self.add_widget(cell)
-            self._cells.append((score, total))
-
-    def _fill(self, *_args) -> None:
-        app = App.get_running_app()
-        if app is None or not hasattr(app, "fs"):
-            return
-        if self._number is None or len(self._cells) != len(self.scores):
-            self._build(app)
-        self._number.raw = self.round_text
-        self._number.color = DIM if self.dim else PLAIN
-        for seat, (score, total) in enumerate(self._cells):
-            score.raw = self.scores[seat]
-            total.raw = self.totals[seat] if seat < len(self.totals) else ""
-            lit = seat < len(self.gold) and self.gold[seat]
-            score.color = GOLD if lit else (DIM if self.dim else PLAIN)
-        self.tint = (0.13, 0.14, 0.18, 1) if self.dim else (0.16, 0.18, 0.23, 1)
-
-    def on_press(self) -> None:
-        app = App.get_running_app()
-        if app is not None and not self.disabled:
-            app.screens["score_sheet"].open_fix(int(self.round_no))
-
-
-def sheet_line(app, first: str, cells, colours, *, height: float, font: float) -> list:
-    """The widgets of a heading or totals line: ``first`` over the round column, then a cell per seat."""
-    widgets = [ALabel(raw=first, font_size=font * 0.8, size_hint_x=ROUND_WEIGHT, fit_floor=0.5, color=DIM)]
-    for cell, colour in zip(cells, colours):
-        widgets.append(ALabel(raw=cell, font_size=font, color=colour, fit_floor=0.5))
-    return widgets
+def open_round_fix(app, screen, round_no: int) -> "RoundFix | None":
+    """The window that corrects ``round_no``'s hands (an ended round of this match) over
+    ``screen`` (told ``corrected(round_no)`` once saved); ``None`` while paused or for a round
+    that has not ended."""
+    table = app.session.table
+    if table is None or table.paused or round_no not in {line.round for line in table.round_lines()}:
+        return None
+    fix = RoundFix(app, screen, round_no)
+    fix.open()
+    return fix
 
 
 class ScoreSheetScreen(Screen):
     """The match's rounds, totals and chart; one touch from the table and from the round's end."""
-
-    share = NumericProperty(SHEET_SHARE[0])
-    """The rounds' share of a landscape window's width (:func:`sheet_share`)."""
 
     def __init__(self, app, **kwargs):
         self.app = app
@@ -124,11 +56,7 @@ class ScoreSheetScreen(Screen):
 
     def open_fix(self, round_no: int) -> "RoundFix | None":
         """The window that corrects ``round_no``'s hands (an ended round of this match)."""
-        table = self.app.session.table
-        if table is None or table.paused or round_no not in {line.round for line in table.round_lines()}:
-            return None
-        self.fix = RoundFix(self.app, self, round_no)
-        self.fix.open()
+        self.fix = open_round_fix(self.app, self, round_no)
         return self.fix
 
     def corrected(self, round_no: int) -> None:
@@ -166,22 +94,10 @@ class ScoreSheetScreen(Screen):
         if key == self._key:
             return
         self._key, self.view = key, view
-        ids, fs = self.ids, app.fs
-        self.share = sheet_share(len(view.names))
+        ids = self.ids
         ids.title.raw = view.title
         ids.info.raw = view.empty_text or view.info
-        ids.rows.data = [dict(row) for row in view.rows]
-        for box, first, cells, colours in (
-                (ids.heading, app.text("sheet_round"), view.names, view.colours),
-                (ids.footer, app.text("sheet_totals"), view.totals, [GOLD] * len(view.totals))):
-            box.clear_widgets()
-            for widget in sheet_line(app, first, cells, colours, height=box.height, font=fs(24)):
-                box.add_widget(widget)
-        chart = ids.chart
-        chart.colours = [list(c) for c in view.colours]
-        chart.target = view.target
-        chart.rounds = list(view.rounds)
-        chart.series = [list(s) for s in view.series]
+        ids.board.show(view)
         ids.note.raw = self.said or view.void_text or view.team_text
         ids.note.color = (1, 0.45, 0.45, 1) if self.said_problem and self.said else (0.6, 0.85, 0.65, 1)
         ids.legend.raw = view.legend if view.rows else ""

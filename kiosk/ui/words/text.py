@@ -11,6 +11,8 @@ slots. :func:`to_visual` joins and reorders Arabic letters once, when shown (PLA
 
 from __future__ import annotations
 
+import re
+
 import arabic_reshaper
 
 try:
@@ -242,7 +244,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "new_match_button": ("مباراة جديدة", "New match"),
     "match_winner": ("الفائز بالمباراة: {name}", "Match winner: {name}"),
     "next_dealer": ("يوزّع: {name}", "Next dealer: {name}"),
-    "and_word": (" و", " and "),
+    "and_word": ("و", "and"),
     # -- settings
     "pintest_button": ("فحص الأزرار والأضواء", "Button and light test"),
     "pintest_running": ("الفحص يعمل…", "Testing…"),
@@ -300,8 +302,21 @@ def isolate(value: str, rtl: bool) -> str:
     >>> isolate("Omar K.", rtl=True) == FSI + "Omar K." + PDI, isolate("سارة", rtl=True)
     (True, 'سارة')
     """
-    against = any(ch.isalpha() and ch.isascii() for ch in value) if rtl else has_arabic(value)
+    bare = _outside_isolates(value)
+    against = any(ch.isalpha() and ch.isascii() for ch in bare) if rtl else has_arabic(bare)
     return f"{FSI}{value}{PDI}" if against else value
+
+
+def _outside_isolates(value: str) -> str:
+    """``value`` without the parts already isolated (a list of names, each in its isolate).
+
+    >>> _outside_isolates(FSI + "Omar" + PDI + " و " + FSI + "Khalid" + PDI)
+    ' و '
+    """
+    return _ISOLATED.sub("", value)
+
+
+_ISOLATED = re.compile(f"[{FSI}\u2066\u2067][^{PDI}]*{PDI}")
 
 
 def strip_isolates(text: str) -> str:
@@ -338,6 +353,26 @@ class Text:
             return template
         return template.format(**{k: isolate(v, self.rtl) if isinstance(v, str) else v
                                   for k, v in fields.items()})
+
+    def names(self, names) -> str:
+        """Names as a list in words: "Sara and Omar"; in Arabic «و» is written onto an Arabic name
+        («سارة ونورة») and stands apart before a Latin one («Khalid و Omar»: it cannot join a Latin
+        letter). Each name is isolated, so a Latin name keeps its place in an Arabic line.
+
+        >>> ar = Text("ar")
+        >>> strip_isolates(ar.names(["سارة", "نورة"])), strip_isolates(ar.names(["Khalid", "Omar"]))
+        ('سارة ونورة', 'Khalid و Omar')
+        >>> Text("en").names(["Sara", "Omar", "Reem"])
+        'Sara and Omar and Reem'
+        """
+        word = self("and_word")
+        shown = [isolate(name, self.rtl) for name in names]
+        if not self.rtl:
+            return f" {word} ".join(shown)
+        joined = shown[:1]
+        for name in shown[1:]:
+            joined.append(f" {word}{name}" if has_arabic(name[:1]) else f" {word} {name}")
+        return "".join(joined)
 
     def option(self, name: str) -> str:
         """A table option's name: «وقت الدور», "Turn timer"."""

@@ -441,6 +441,7 @@ def sheet_scene(lang: str) -> Iterator[Shot]:
 
 
 from league_scene import league_scene  # noqa: E402  (the league screen's venue of two tables)
+from round_end_scene import round_end_scene  # noqa: E402  (the round end's score sheet: 2, teams, 10, match won)
 
 SCENES = (main_scene, crowd_scene, swap_scene, restart_scene, resume_scene, camera_scene, players_scene, sheet_scene,
-          league_scene)
+          league_scene, round_end_scene)

@@ -11,7 +11,7 @@ from kiosk.referee.inputs import CardLanded
 from kiosk.referee.session import MatchSetup
 from kiosk.ui.app import OonaApp
 from kiosk.ui.present.score_sheet import WINNER_MARK
-from kiosk.ui.screens.score_sheet import SheetRow
+from kiosk.ui.widgets.sheet import SheetRow
 import uikit
 from conftest import NAMES
 from scenes import CROWD, CROWD_ROUNDS, play_sheet_rounds
@@ -30,7 +30,7 @@ def three_rounds(session, clock):
 
 def shown_rows(screen) -> dict[int, SheetRow]:
     frames(2)
-    layout = screen.ids.rows.children[0]
+    layout = screen.ids.board.ids.rows.children[0]
     return {int(row.round_no): row for row in layout.children if isinstance(row, SheetRow)}
 
 
@@ -44,8 +44,8 @@ def test_the_sheet_shows_each_round_the_totals_and_the_chart(three_rounds, tmp_p
     assert sorted(rows) == [1, 2, 3]
     assert [label.raw for label, _ in rows[1]._cells] == [f"0 {WINNER_MARK}", "59", "29", "3 ◆"]
     assert [total.raw for _, total in rows[3]._cells] == ["29", "87", "30", "71"]
-    assert [w.raw for w in screen.ids.footer._added][1:] == ["29", "87", "30", "71"]
-    chart = screen.ids.chart
+    assert [w.raw for w in screen.ids.board.ids.footer._added][1:] == ["29", "87", "30", "71"]
+    chart = screen.ids.board.ids.chart
     assert len(chart.lines) == 4 and all(len(line.points) == 8 for line in chart.lines)   # the start and 3 rounds
     omar = chart.lines[1].points
     assert omar[-1] == pytest.approx(chart.y_for(87)) and omar[1] == pytest.approx(chart.y_for(0))
@@ -75,7 +75,7 @@ def test_a_past_round_corrected_is_journaled_and_recomputes_the_totals(three_rou
     assert rows[1]._cells[1][0].raw == "51" and rows[1]._cells[1][1].raw == "51"
     assert [total.raw for _, total in rows[3]._cells] == ["29", "79", "30", "71"]    # every later total
     assert three_rounds.table.state.match_scores == [29, 79, 30, 71]
-    assert screen.ids.chart.lines[1].points[-1] == pytest.approx(screen.ids.chart.y_for(79))
+    assert screen.ids.board.ids.chart.lines[1].points[-1] == pytest.approx(screen.ids.board.ids.chart.y_for(79))
     assert "Round 1 corrected" in screen.ids.note.raw
 
 
@@ -139,11 +139,11 @@ def test_ten_names_stay_readable_at_800_by_480(ten_players, lang):
     app.show("score_sheet")
     screen = app.screens["score_sheet"]
     rows = shown_rows(screen)
-    names = [w for w in screen.ids.heading.children if w.raw in CROWD]
+    names = [w for w in screen.ids.board.ids.heading.children if w.raw in CROWD]
     assert sorted(w.raw for w in names) == sorted(CROWD)
     winners = [score for row in rows.values() for score, _total in row._cells if WINNER_MARK in score.raw]
     assert len(winners) == 3
     for label in names + winners:
         assert label.font_size >= 0.7 * label.nominal, (label.raw, label.font_size, label.nominal)
         assert label.texture_size[0] <= label.width, label.raw
-    assert screen.ids.heading.width > 2 * screen.ids.chart.width
+    assert screen.ids.board.ids.heading.width > 2 * screen.ids.board.ids.chart.width
