@@ -43,20 +43,15 @@ def play_rounds(session: Session, clock, rounds) -> dict:
     return held
 
 
-def _scored(session: Session, lang: str, held: dict | None = None) -> OonaApp:
-    """The App at the round's end, its hands (``held``, or those entered by :func:`play_rounds`)
-    recorded on the round-end screen itself."""
+def _scored(session: Session, lang: str, held: dict) -> OonaApp:
+    """The App at the round's end, its hands (``held``) recorded (as the round end's "Record the
+    hands" does; ``test_round_end_sheet.py`` enters them by touch)."""
+    assert session.submit(Touched.of("hands", cards={str(s): c for s, c in held.items()})).accepted
     app = OonaApp(session, lang=lang)
     mount(app)
     app.show("round_end")
-    screen = app.screens["round_end"]
-    if held is not None:
-        for seat, cards in held.items():
-            screen.select(seat)
-            for code in cards:
-                screen.add_card(code)
-        assert screen.go().accepted
     frames(2)
+    assert app.screens["round_end"].view.scored
     return app
 
 
