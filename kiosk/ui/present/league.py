@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 import kiosk.ui.words.league  # noqa: F401  (its words join the catalogue)
 from kiosk.history.standings import PERIODS, Table, overdrawn, period, standings, venue_tables
@@ -126,9 +127,15 @@ def present_league(history, text: Text, *, period_name: str = "week", today: dat
                                 tuple(p.id for p in group[1:])))
     return LeagueView(text("league_title"), period_name, tuple((p, text("period_" + p)) for p in PERIODS), columns,
                       tuple(rows), text("no_standings") if not rows else "", tables, _sync_text(sync, text),
-                      sync.device or "", tuple(tuple(r) for r in encode(sync.device)) if sync.device else (),
+                      sync.device or "", qr_modules(sync.device) if sync.device else (),
                       tuple(PendingRow(p.device, p.name or p.device[:7]) for p in sync.pending), tuple(clashes),
                       tuple(warnings))
+
+
+@lru_cache(maxsize=4)
+def qr_modules(device: str) -> tuple[tuple[bool, ...], ...]:
+    """This kiosk's id as a QR code (made once: the screen is drawn again at every refresh)."""
+    return tuple(tuple(row) for row in encode(device))
 
 
 def _joined_row(peer, text: Text) -> TableRow:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -33,14 +34,19 @@ class QRCode(Widget):
 
     modules = ListProperty([])
 
+    def __init__(self, **kwargs):
+        self._redraw = Clock.create_trigger(lambda _dt: self.draw())
+        """Once per frame, however many times a layout pass moves or resizes it."""
+        super().__init__(**kwargs)
+
     def on_modules(self, *_):
-        self.draw()
+        self._redraw()
 
     def on_size(self, *_):
-        self.draw()
+        self._redraw()
 
     def on_pos(self, *_):
-        self.draw()
+        self._redraw()
 
     def draw(self) -> None:
         if self.canvas is None:               # modules given before the widget has its canvas
