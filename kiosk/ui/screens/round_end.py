@@ -53,6 +53,8 @@ class RoundEndScreen(Screen):
         where it found the cards and where it looked for those it missed)."""
         self._key = None
         self._round = None
+        self._grid: CardGrid | None = None
+        self._grid_key = None
         self.picker: HandPicker | None = None
         """The card grid over the screen (a small window), while open."""
         self.sheet: ScoreSheetView | None = None
@@ -284,8 +286,7 @@ class RoundEndScreen(Screen):
                     hands.add_widget(self._snapshot_cell())
                 for entry in view.entries:
                     hands.add_widget(self._hand_cell(entry, can_scan))
-                grid = CardGrid(108 if table.options.deck == 108 else 112, font=fs(26), spacing=fs(3))
-                grid.bind(on_pick=lambda _g, code: self.add_card(code))
+                grid = self._card_grid(108 if table.options.deck == 108 else 112)
                 for widget in ((grid, hands) if app.rtl else (hands, grid)):
                     body.add_widget(widget)
             elif looked:
@@ -309,6 +310,19 @@ class RoundEndScreen(Screen):
             ids.clear_hand.disabled = True
             ids.clear_hand.opacity = 0
             ids.clear_hand.size_hint_x = 0.001          # its room goes to the buttons still shown
+
+    def _card_grid(self, deck_size: int) -> CardGrid:
+        """The card grid beside the hands: made once for this deck and window size, not again
+        at every card touched (a hundred buttons)."""
+        fs = self.app.fs
+        key = (deck_size, fs(26), fs(3), self.app.deck)
+        if key != self._grid_key:
+            self._grid_key = key
+            self._grid = CardGrid(deck_size, font=fs(26), spacing=fs(3))
+            self._grid.bind(on_pick=lambda _g, code: self.add_card(code))
+        if self._grid.parent is not None:
+            self._grid.parent.remove_widget(self._grid)
+        return self._grid
 
     def _sheet(self, view: RoundEndView, sheet: ScoreSheetView) -> BoxLayout:
         """The score sheet with this round as its newest row (its chart beside it), then who deals
