@@ -24,7 +24,11 @@ What is measured (wall clock unless said), each beside its target:
   the match's first line only);
 * the kiosk's peak memory (RSS high-water mark of the process tree): the start above, and the
   demo resuming that match at its last round's end, so that its players show their hands to its
-  simulated camera (the hand scan's models load) while its pile watcher runs.
+  simulated camera (the hand scan's models load) while its pile watcher runs;
+* with ``--only memory`` (not in the default run; no budget): where the start's memory goes, its
+  RSS at each stage of its log (window, GL, main loop, the clip watched) and its biggest mappings
+  at the peak (software GL's libLLVM, and the [heap] its shader compiling grows, are this
+  machine's Mesa llvmpipe: a Pi draws with its V3D driver instead).
 
 The recordings, photos and journals are made first, without the budget, by the project's own
 simulators (vision's table simulator, the rules' match simulator) in a temporary folder.
@@ -347,6 +351,75 @@ def demo_memory(budget: Budget, work: Path, seconds: float) -> dict:
             "hands_shown": text.count('"event": "hands"') - before.count('"event": "hands"')}
 
 
+#: The kiosk's log lines that mark the stages of its start (`memory_stages`), in order.
+MEMORY_STAGES = (("imports done, the window opening", r"Window: Provider"),
+                 ("GL context made (the window open)", r"GL: OpenGL version"),
+                 ("main loop started (screens, camera, watcher set up)", r"Start application main loop"),
+                 ("the camera's clip watched to its end", r"recording ended"))
+
+
+def _rss_kb(pid: int) -> int:
+    """A process's resident set now (kB), 0 once it is gone."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            return next(int(line.split()[1]) for line in f if line.startswith("Rss:"))
+    except (OSError, StopIteration):
+        return 0
+
+
+def _mappings_mb(pid: int) -> dict[str, float]:
+    """A process's resident memory (MB) by mapping: a library's file name, [heap], [anon], ..."""
+    sizes: dict[str, float] = {}
+    name = "[anon]"
+    try:
+        with open(f"/proc/{pid}/smaps") as f:
+            for line in f:
+                if re.match(r"^[0-9a-f]+-[0-9a-f]+ ", line):
+                    parts = line.split()
+                    name = os.path.basename(parts[5]) if len(parts) > 5 and parts[5].startswith("/") else (
+                        parts[5] if len(parts) > 5 else "[anon]")
+                elif line.startswith("Rss:"):
+                    sizes[name] = sizes.get(name, 0.0) + int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return sizes
+
+
+def memory_stages(meta: dict, work: Path, env_extra: dict | None = None, seconds: float = 20) -> dict:
+    """Where the kiosk's memory goes (no budget: memory does not depend on it): the start of
+    `kiosk_start` run once, its RSS sampled every 0.2 s from outside and read at each of its
+    MEMORY_STAGES log lines, and its biggest mappings at the peak."""
+    state = work / "state-memory"
+    shutil.rmtree(state, ignore_errors=True)
+    state.mkdir()
+    shutil.copy(work / "current.jsonl", state / "current.jsonl")
+    env = dict(os.environ, **KIVY_ENV, OMP_NUM_THREADS="1", **(env_extra or {}))
+    env.pop("DISPLAY", None)
+    proc = subprocess.Popen([PY, "-m", "kiosk", "--camera", f"file:{meta['videos']['oona']['clip']}", "--state-dir",
+                             str(state), "--seconds", str(seconds), "--lang", "ar"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env, cwd=work)
+    marks: dict[str, float] = {}
+    peak = {"kb": 0, "mappings": {}}
+
+    def sample():
+        while proc.poll() is None:
+            kb = _rss_kb(proc.pid)
+            if kb > peak["kb"] + 2048:
+                peak.update(kb=kb, mappings=_mappings_mb(proc.pid))
+            peak["kb"] = max(peak["kb"], kb)
+            time.sleep(0.2)
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    for line in proc.stderr:
+        for stage, pattern in MEMORY_STAGES:
+            if stage not in marks and re.search(pattern, line):
+                marks[stage] = _rss_kb(proc.pid) / 1024
+    proc.wait()
+    sampler.join(5)
+    biggest = sorted(peak["mappings"].items(), key=lambda m: -m[1])[:8]
+    return {"stages_mb": marks, "peak_mb": peak["kb"] / 1024, "biggest_at_peak_mb": dict(biggest)}
+
+
 def compile_bytecode() -> None:
     """The project's modules compiled once into their __pycache__ folders, which every measured
     command then reads (the installed kiosk's bytecode: pip compiles at install)."""
@@ -365,7 +438,8 @@ def main() -> int:
     parser.add_argument("--budget", choices=sorted(RATIOS), default="pi4")
     parser.add_argument("--start-runs", type=int, default=2)
     parser.add_argument("--demo-seconds", type=float, default=60)
-    parser.add_argument("--only", help="some of: watcher,event_frame_s,empty,replay,start,demo (comma-separated)")
+    parser.add_argument("--only", help="some of: watcher,event_frame_s,empty,replay,start,demo (comma-separated); "
+                                       "memory: where the kiosk's start spends its memory (not in the default run)")
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--keep", help="make the recordings here and keep them (default: a temporary folder)")
     parser.add_argument("--maxrss-child", action="store_true", help=argparse.SUPPRESS)
@@ -401,13 +475,14 @@ def main() -> int:
              ("empty", lambda: empty_table(budget, meta, work)),
              ("replay", lambda: replay(budget, work)),
              ("start", lambda: kiosk_start(budget, meta, work, args.start_runs)),
-             ("demo", lambda: demo_memory(budget, work, args.demo_seconds)))
+             ("demo", lambda: demo_memory(budget, work, args.demo_seconds)),
+             ("memory", lambda: memory_stages(meta, work)))
     compile_bytecode()
     budget.logs = work / "logs"
     budget.logs.mkdir(exist_ok=True)
     for name, step in steps:
-        if args.only and name not in args.only.split(","):
-            continue
+        if (args.only and name not in args.only.split(",")) or (name == "memory" and not args.only):
+            continue                        # the memory stages only when asked for (--only memory)
         began = time.monotonic()
         figures[name] = step()
         print(f"  {name}: {time.monotonic() - began:.0f} s", flush=True)
@@ -474,6 +549,15 @@ def print_table(f: dict, meta: dict) -> None:
         rows.append((f"kiosk peak memory, demo {d['seconds']:.0f} s from a round's end (hand scans, watcher)",
                      f"{d['rss_mb']:.0f} MB ({d['hands_shown']} hands shown, {d['plays']} plays)",
                      f"<= {TARGETS['rss_mb']} MB", verdict(d["rss_mb"], TARGETS["rss_mb"])))
+    m = f.get("memory")
+    if m:
+        for stage, mb in m["stages_mb"].items():
+            rows.append((f"  kiosk memory (no budget) at: {stage}", f"{mb:.0f} MB", "(not a target)", ""))
+        rows.append(("  kiosk peak memory (no budget), biggest mappings at the peak",
+                     f"{m['peak_mb']:.0f} MB: " + ", ".join(f"{k} {v:.0f}" for k, v in m["biggest_at_peak_mb"].items()),
+                     f"<= {TARGETS['rss_mb']} MB", verdict(m["peak_mb"], TARGETS["rss_mb"])))
+    if not rows:
+        return
     width = max(len(r[0]) for r in rows)
     print()
     print(f"| What | {f['label']} | Target | |")
