@@ -23,6 +23,10 @@ Kiosk path (`--only kiosk-path`): the same spread hands scanned through the kios
 (`kiosk.__main__.vision_tools(...).scan(image, expected=N)`, what the round-end screen runs off its
 UI thread: vision's `scan_hand` and the mapping to Oona cards), timed by wall clock and CPU per
 hand. Run it under `../shared/tools/pi-budget --pi4 --` for a Pi 4's estimate.
+
+`--path dense|outline` picks the scan the spread, kiosk-path and upright (uno-fanned) sets run:
+the dense search of `HandScanner.scan` or the read off the cards' outlines of
+`vision/hand/outlined.py` (default: `scan_hand`'s, `vision.hand.scanner.SCAN_PATH`).
 """
 
 import argparse
@@ -34,7 +38,7 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vision.hand.scanner import HandScanner  # noqa: E402
+from vision.hand.scanner import SCAN_PATH, SCAN_PATHS, HandScanner, _scanner  # noqa: E402
 from vision.train.fanned import load_fanned  # noqa: E402
 from vision.train.hands import evaluate, match, score_photos  # noqa: E402
 from vision.hand.colour import index_colour  # noqa: E402
@@ -182,7 +186,7 @@ def match_cards(readings, truth):
     return matched, len(readings) - len(used)
 
 
-def spread(deck: str, n: int, seed: int, *, expect: bool = False, faces=None) -> dict:
+def spread(deck: str, n: int, seed: int, *, expect: bool = False, faces=None, path: str = SCAN_PATH) -> dict:
     """The scan on `n` hands spread on tables (see the module's docstring)."""
     import time
 
@@ -190,7 +194,7 @@ def spread(deck: str, n: int, seed: int, *, expect: bool = False, faces=None) ->
     from vision.sim.hands import oona_faces, spread_hands
 
     faces = faces if faces is not None else (real_classic_faces() if deck == "classic" else oona_faces())
-    scanner = HandScanner(deck=deck)
+    scanner = _scanner(deck, path)
     cards = right = rank_right = extra = exact = hands = 0
     ms, by_layout, missed_only_br = [], {}, 0
     for photo, truth, layout, _surface in spread_hands(faces, n, seed):
@@ -210,7 +214,7 @@ def spread(deck: str, n: int, seed: int, *, expect: bool = False, faces=None) ->
         tally[0] += sum(good)
         tally[1] += len(truth)
     return {"set": f"{deck} hands spread on tables ({'real faces cut from uno-real-mit' if deck == 'classic' else 'renders'})"
-                   + (", cards expected" if expect else ""),
+                   + (", cards expected" if expect else "") + f", {path} scan",
             "hands": hands, "cards": cards, "faces": len(faces),
             "cards_read_right": right / cards, "ranks_right": rank_right / cards,
             "extra_per_hand": extra / hands, "hands_exactly_right": exact / hands,
@@ -219,7 +223,7 @@ def spread(deck: str, n: int, seed: int, *, expect: bool = False, faces=None) ->
             "cpu_ms_per_hand_median": float(np.median(ms)), "cpu_ms_per_hand_max": float(np.max(ms))}
 
 
-def kiosk_path(deck: str, n: int, seed: int, faces=None) -> dict:
+def kiosk_path(deck: str, n: int, seed: int, faces=None, path: str = SCAN_PATH) -> dict:
     """Wall-clock and CPU time per hand of the kiosk's own scan call on `n` spread hands."""
     import time
 
@@ -229,6 +233,9 @@ def kiosk_path(deck: str, n: int, seed: int, faces=None) -> dict:
     from vision.sim.hands import oona_faces, spread_hands
 
     faces = faces if faces is not None else (real_classic_faces() if deck == "classic" else oona_faces())
+    import vision.hand.scanner as hand_scanner
+
+    hand_scanner.SCAN_PATH = path  # the kiosk calls `scan_hand` with its default path
     scan = vision_tools(lambda: DeckChoice(deck, deck)).scan_hand
     wall, cpu, found, cards = [], [], 0, 0
     for photo, truth, _layout, _surface in spread_hands(faces, n, seed):
@@ -238,7 +245,7 @@ def kiosk_path(deck: str, n: int, seed: int, faces=None) -> dict:
         cpu.append((time.process_time() - ticks) * 1000)
         found += len(hand)
         cards += len(truth)
-    return {"set": f"{deck} spread hands through the kiosk's scan call (cards expected)", "hands": n,
+    return {"set": f"{deck} spread hands through the kiosk's scan call (cards expected), {path} scan", "hands": n,
             "cards": cards, "cards_returned": found,
             "wall_ms_per_hand_median": float(np.median(wall)), "wall_ms_per_hand_max": float(np.max(wall)),
             "cpu_ms_per_hand_median": float(np.median(cpu)), "cpu_ms_per_hand_max": float(np.max(cpu))}
@@ -253,17 +260,20 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=20_000, help="first seed of the spread hands")
     parser.add_argument("--deck", choices=["classic", "oona"], action="append", help="spread: these decks only")
     parser.add_argument("--expect", action="store_true", help="spread: give the scan each hand's number of cards")
+    parser.add_argument("--path", choices=SCAN_PATHS, default=SCAN_PATH,
+                        help=f"which scan: dense search or read off the cards' outlines (default {SCAN_PATH})")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     only = set(args.only or ["upright", "turned", "synthetic", "kiosk", "spread"])
     if "spread" in only:
         for deck in args.deck or ("classic", "oona"):
-            print(json.dumps(spread(deck, args.spread, args.seed, expect=args.expect)), flush=True)
+            print(json.dumps(spread(deck, args.spread, args.seed, expect=args.expect, path=args.path)), flush=True)
     if "kiosk-path" in only:
         for deck in args.deck or ("classic", "oona"):
-            print(json.dumps(kiosk_path(deck, args.spread, args.seed)), flush=True)
+            print(json.dumps(kiosk_path(deck, args.spread, args.seed, path=args.path)), flush=True)
     if "upright" in only:
-        print(json.dumps({"set": "uno-fanned held-out (real prints)", **evaluate(HandScanner(), part="held_out")}),
+        print(json.dumps({"set": f"uno-fanned held-out (real prints), {args.path} scan",
+                          **evaluate(_scanner("classic", args.path), part="held_out")}),
               flush=True)
     if "turned" in only:
         print(json.dumps({"set": "uno-fanned held-out, each turned 90/180/270",

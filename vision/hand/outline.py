@@ -1,0 +1,124 @@
+"""Where a spread hand's cards put their corner indices, from the cards' visible outlines.
+
+A hand spread at round end is a row, an arc or a loose spread of overlapping cards, each with a
+white border. What shows of a card is a polygon whose sides are straight pieces of its outline:
+the white border against the table or against the coloured field of the card behind. Those sides
+are found as straight edges (OpenCV's line segment detector) with a bright (white) side. A side
+that starts at a card's corner puts the card's index at a fixed place from that corner: a card
+of width `cw` (height 88/63 of it) has its top-left index at `share` of its width and height in
+from the top-left corner, and the same index turned 180° as far in from the bottom-right one.
+
+`corner_poses` turns every such side into the index places its two ends would give (the side
+taken as a long or a short side of the card, the card on either side of it): centre, the window
+side it is read in and the turn that makes the index upright. Most of them are wrong (a side
+that ends where another card covers it has no corner there); the reader says `none` to those.
+"""
+
+import cv2
+import numpy as np
+
+#: Where each deck's corner model reads a card's top-left index best, as a share of the card's width
+#: and height from its top-left corner, and the side of the window it reads it in (a share of the
+#: card's width). Measured on spread hands of tuning seeds (not the bench's), reading at each card's
+#: true outline: classic (the middle of the printed editions, 0.155 to 0.20 across, 0.11 to 0.125
+#: down, read best a fifth further in, in a window a third of the card wide: 70 % of visible indices
+#: at their centre only), Oona (its art's 9.5 and 11 mm, in a window 0.22 of the card: 87 %).
+INDEX_SHARE = {"classic": (0.21, 0.142), "oona": (9.5 / 63.0, 11.0 / 88.0)}
+WINDOW_SHARE = {"classic": 0.34, "oona": 0.22}
+#: A card's height over its width (63 × 88 mm).
+ASPECT = 88.0 / 63.0
+#: A side whose bright side is at least this much brighter (grey levels) than its other side.
+MIN_STEP = 18.0
+#: How far (pixels) off an edge its two sides are sampled.
+OFF = 2.5
+#: The shortest side kept, as a share of the card width (a back card shows a sliver of its sides).
+MIN_SIDE = 0.15
+#: How far a card's corner lies beyond the end of its straight side (its rounded corner), a share of its width.
+CORNER_ROUND = 0.05
+#: Card widths (pixels) the hand scan looks for.
+CARD_WIDTHS = (40.0, 260.0)
+
+
+def bright_sides(plane: np.ndarray, min_length: float = 10.0, max_length: float | None = None):
+    """Straight edges of something bright in a whiteness plane (uint8): `(ends N×2×2, normals N×2)`,
+    each normal a unit vector towards the brighter side, longest first.
+
+    The two sides of each edge are sampled along its middle half, 2.5 px off: an edge kept is one
+    whose bright side is `MIN_STEP` brighter than its other side and is about as bright as card
+    white (the frame's 95th percentile less a third)."""
+    if plane.ndim != 2 or plane.dtype != np.uint8:
+        raise ValueError(f"bright_sides: a uint8 whiteness plane is needed, got {plane.dtype} of shape {plane.shape}")
+    found = _lsd().detect(plane)[0]
+    if found is None:
+        return np.zeros((0, 2, 2), np.float32), np.zeros((0, 2), np.float32)
+    ends = found.reshape(-1, 2, 2)
+    length = np.linalg.norm(ends[:, 1] - ends[:, 0], axis=1)
+    keep = length >= min_length
+    if max_length is not None:
+        keep &= length <= max_length
+    ends, length = ends[keep], length[keep]
+    direction = (ends[:, 1] - ends[:, 0]) / np.maximum(length, 1e-6)[:, None]
+    normal = np.stack([-direction[:, 1], direction[:, 0]], axis=1)
+    one, other = _sides(plane, ends, direction, normal)
+    white = float(np.percentile(plane, 95)) * 2 / 3
+    sign = np.where((one - other > MIN_STEP) & (one > white), 1.0,
+                    np.where((other - one > MIN_STEP) & (other > white), -1.0, 0.0))
+    keep = sign != 0
+    order = np.argsort(-length[keep])
+    return ends[keep][order].astype(np.float32), (normal[keep] * sign[keep, None])[order].astype(np.float32)
+
+
+def _sides(plane, ends, direction, normal):
+    """The median whiteness 2.5 px off each edge's middle half, on its normal's side and the other."""
+    mid = ends.mean(axis=1)
+    length = np.linalg.norm(ends[:, 1] - ends[:, 0], axis=1)
+    step = np.linspace(-0.25, 0.25, 7, dtype=np.float32)[None, :] * length[:, None]
+    along = mid[:, None, :] + step[..., None] * direction[:, None, :]
+    values = []
+    for off in (OFF, -OFF):
+        points = (along + off * normal[:, None, :]).astype(np.float32)
+        sampled = cv2.remap(plane, points[..., 0], points[..., 1], cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+        values.append(np.median(sampled, axis=1))
+    return values[0], values[1]
+
+
+_LSD_DETECTOR = None
+
+
+def _lsd():
+    global _LSD_DETECTOR
+    if _LSD_DETECTOR is None:
+        _LSD_DETECTOR = cv2.createLineSegmentDetector()
+    return _LSD_DETECTOR
+
+
+def corner_poses(ends: np.ndarray, normals: np.ndarray, card_w: float, share=INDEX_SHARE["classic"],
+                 window: float = WINDOW_SHARE["classic"]) -> np.ndarray:
+    """The index places the sides `ends`, `normals` (see `bright_sides`) give a card `card_w` wide:
+    rows `(cx, cy, window side, angle, side)`, the angle (degrees, counter-clockwise as OpenCV's)
+    turning the photo about the centre so the index stands upright, `side` the row of `ends`.
+
+    Each end of a side may be a card's corner: with `e` along the side away from that end and `n`
+    across it (either way: the outer edge of a white border has the card on its bright side, the
+    inner one on its dark side), the index lies `share` in from the corner along the card's width
+    and height, the side being a long one (height along `e`) or a short one (width along `e`). Only
+    the corners whose (width, height) directions turn as the photo's (x, y) do are the index corners
+    (top-left, and bottom-right turned 180°): two of the four per end. Each end is first moved out
+    by the card's rounded corner (`CORNER_ROUND`)."""
+    if not len(ends):
+        return np.zeros((0, 5))
+    p, q = ends[:, 0].astype(np.float64), ends[:, 1].astype(np.float64)
+    e = (q - p) / np.maximum(np.linalg.norm(q - p, axis=1), 1e-6)[:, None]
+    n = normals.astype(np.float64)
+    reach = CORNER_ROUND * card_w
+    rows = []
+    for corner, along in ((p - e * reach, e), (q + e * reach, -e)):
+        for across in (n, -n):
+            for down, right in ((along, across), (across, along)):
+                turns_right = right[:, 0] * down[:, 1] - right[:, 1] * down[:, 0] > 0
+                centre = corner + right * share[0] * card_w + down * share[1] * card_w * ASPECT
+                angle = np.degrees(np.arctan2(-down[:, 0], down[:, 1]))
+                k = np.flatnonzero(turns_right)
+                rows.append(np.column_stack([centre[k], np.full(len(k), card_w * window), angle[k], k]))
+    return np.concatenate(rows)

@@ -1,0 +1,192 @@
+"""The hand scan read off the cards' outlines (`vision/hand/outline.py`): each side of a card's
+visible outline puts an index where the card's corner is, upright or turned 180°, and only there
+is the corner model asked; not a dense search of the photo.
+
+`OutlineScanner.scan` finds the outline's sides once, then the hand's card width: the one of
+`WIDTHS` at which the index places the sides give read most convincingly (each place read once,
+at its centre). At that width each place that looks like an index at all is read closely (a few
+window sizes and shifts, each at the card's own tilt); the surest reading of each place is kept,
+one per card (a card read at both ends counts once) and, with a number of cards expected, at
+most that many.
+
+Not the default of `scan_hand` (`vision.hand.scanner.SCAN_PATH`): asked for with `path="outline"`.
+Figures (`benchmarks/bench_handscan.py --only spread --spread 40 --path outline|dense`, one core,
+CPU per hand on a machine at load 7 to 9): Oona spread hands 69.2 % of cards read right, 0.025
+extras a hand, 240 ms (the dense scan 60.7 %, 0.575, 1749 ms); classic (real uno-real-mit faces)
+57.7 %, 0.325 extras, 236 ms (dense 60.8 %, 0.20, 860 ms): worse, most of all on rows overlapped
+to the left, whose cards show only their bottom-right index (36 % against 50 %). uno-fanned's
+held-out fans (`--only upright --path outline`): 87.0 % of ranks, 0.59 extras a photo (dense
+99.3 %, 0.04): a fan's top-right corners and its cards' far ends are read as well. The kiosk's call
+(`--only kiosk-path --path outline` under `../shared/tools/pi-budget --pi4`): 1.50 s (classic)
+and 1.35 s (Oona) wall median a hand, 2.1 s and 1.9 s at most (the dense scan about 13.9 s, measured
+before this scan was written).
+"""
+
+import numpy as np
+
+from vision.hand.outline import ASPECT, CARD_WIDTHS, INDEX_SHARE, MIN_SIDE, WINDOW_SHARE, bright_sides, corner_poses
+from vision.hand.result import HandScan, Look
+from vision.hand.scanner import FILL_FLOOR, LOOK_FLOOR, HandScanner, IndexReading, turned_window_features, whiteness
+
+#: Card widths (pixels) the scale search tries: `CARD_WIDTHS` in steps of 15 %.
+WIDTHS = tuple(float(CARD_WIDTHS[0] * 1.15 ** k) for k in range(int(np.log(CARD_WIDTHS[1] / CARD_WIDTHS[0]) / np.log(1.15)) + 1))
+#: The card widths read closely, as shares of the one the scale search found (its steps are 15 %):
+#: the one whose kept readings weigh most is the hand's.
+FINE = (0.9, 1.0, 1.1)
+#: The longest sides the scale search reads (the whole sides of a hand's cards are among its longest).
+SCALE_SIDES = 48
+#: The longest sides read (of a hand of up to about ten cards: four sides each, broken in pieces).
+MAX_SIDES = 160
+#: Window sides (shares of the expected one) and shifts (shares of the window, along and across
+#: the card) tried about each index place that looks like an index at all.
+SCALES = (0.84, 1.0, 1.19)
+SHIFTS = (-0.15, 0.0, 0.15)
+#: A place whose `none` probability is below this at its centre is looked at more closely.
+PROMISING = 0.99
+#: How far (a share of the card width) a card's far index may lie from where its near one puts it.
+TWIN_SLACK = 0.25
+#: Two readings nearer than this share of their window are one index.
+SPACING = 0.6
+
+
+class OutlineScanner:
+    """Reads a spread hand where its cards' outlines put their corner indices."""
+
+    def __init__(self, dense: HandScanner | None = None, *, deck: str = "classic", threshold: float | None = None,
+                 widths=WIDTHS):
+        self.dense = dense if dense is not None else HandScanner(deck=deck)
+        self.deck = self.dense.deck
+        self.share = INDEX_SHARE.get(self.deck, INDEX_SHARE["classic"])
+        self.window = WINDOW_SHARE.get(self.deck, WINDOW_SHARE["classic"])
+        self.threshold = self.dense.threshold if threshold is None else threshold
+        self.widths = tuple(widths)
+
+    def read_index(self, image: np.ndarray, cx: float, cy: float, size: float) -> IndexReading:
+        """The rank (and colour) of the index in a box, as the dense scanner reads it (`HandScanner.read_index`)."""
+        return self.dense.read_index(image, cx, cy, size)
+
+    def scan(self, image: np.ndarray, expected: int | None = None, progress=None) -> HandScan:
+        """One reading per card found, left to right (see the module's docstring); none where no
+        width reads any index."""
+        say = progress or (lambda fraction: None)
+        plane = whiteness(image)
+        sides = bright_sides(plane, MIN_SIDE * self.widths[0], 1.15 * self.widths[-1] * ASPECT)
+        card_w = self.card_width(plane, sides)
+        say(0.5)
+        if card_w is None:
+            say(1.0)
+            return HandScan(expected=expected)
+        card_w, found, kept = max((self._trial(plane, sides, card_w * k) for k in FINE),
+                                  key=lambda t: sum(f[0] for f in t[2]))
+        looked = []
+        if expected is not None:
+            kept = kept[:expected]
+            if len(kept) < expected:
+                kept = self._one_per_card(self._keep(found, FILL_FLOOR, kept), card_w)[:expected]
+            if len(kept) < expected:
+                looked = self._keep(found, LOOK_FLOOR, kept)[len(kept):][:2 * (expected - len(kept))]
+        say(1.0)
+        readings = sorted((self._reading(image, k) for k in kept), key=lambda r: r.cx)
+        looks = [Look(k[2], k[3], k[4], self.dense.ranks[k[1]], k[0]) for k in looked]
+        return HandScan(readings, expected=expected, looked=looks, turn=0, index_px=card_w * self.window)
+
+    def _trial(self, plane: np.ndarray, sides, card_w: float) -> tuple[float, list, list]:
+        """The outline read closely for cards `card_w` wide: the width, every candidate, those kept."""
+        found = self.candidates(plane, sides, card_w)
+        return card_w, found, self._one_per_card(self._keep(found, self.threshold), card_w)
+
+    def card_width(self, plane: np.ndarray, sides) -> float | None:
+        """The hand's card width: of `widths`, the one whose index places (of the longest
+        `SCALE_SIDES` sides, read at their centres only) give the heaviest kept readings (summed
+        probability, one per card); None if none."""
+        best, weight = None, 0.0
+        for card_w in self.widths:
+            windows = self._poses(sides, card_w, SCALE_SIDES)[:, :4]
+            if not len(windows):
+                continue
+            kept = self._one_per_card(self._keep(self._read(plane, windows), self.threshold), card_w)
+            total = sum(k[0] for k in kept)
+            if total > weight:
+                best, weight = card_w, total
+        return best
+
+    def _poses(self, sides, card_w: float, most: int = MAX_SIDES) -> np.ndarray:
+        """The index places (`corner_poses`) of the sides, at most `most`, that may be a side of a card `card_w` wide."""
+        ends, normals = sides
+        length = np.linalg.norm(ends[:, 1] - ends[:, 0], axis=1)
+        fits = np.flatnonzero((length >= MIN_SIDE * card_w) & (length <= 1.15 * card_w * ASPECT))[:most]
+        return corner_poses(ends[fits], normals[fits], card_w, self.share, self.window)
+
+    def candidates(self, plane: np.ndarray, sides, card_w: float) -> list[tuple]:
+        """Every index place of the outline read closely: `(score, rank index, cx, cy, size, angle)`."""
+        poses = self._poses(sides, card_w)[:, :4]
+        if not len(poses):
+            return []
+        none = self.dense.none
+        if none is not None:
+            poses = poses[self._probabilities(plane, poses)[:, none] < PROMISING]
+        return self._read(plane, _around(poses)) if len(poses) else []
+
+    def _read(self, plane: np.ndarray, windows: np.ndarray) -> list[tuple]:
+        """The windows (rows `cx, cy, size, angle`) read as an index above `LOOK_FLOOR`, with their scores."""
+        probs = self._probabilities(plane, windows)
+        ranks = probs if self.dense.none is None else np.delete(probs, self.dense.none, axis=1)
+        best = ranks.argmax(axis=1)
+        score = ranks[np.arange(len(ranks)), best]
+        return [(float(score[i]), int(best[i]), *map(float, windows[i])) for i in np.flatnonzero(score > LOOK_FLOOR)]
+
+    def _probabilities(self, plane: np.ndarray, windows: np.ndarray) -> np.ndarray:
+        return self.dense.model.probabilities(turned_window_features(plane, windows))
+
+    def _keep(self, found, threshold: float, kept=()) -> list[tuple]:
+        """Of `candidates`, those above `threshold`, surest first, none nearer a surer one than
+        `SPACING` of the larger window; after those of `kept`."""
+        kept = list(kept)
+        for f in sorted((f for f in found if f[0] > threshold), key=lambda f: -f[0]):
+            if all(np.hypot(f[2] - k[2], f[3] - k[3]) > SPACING * max(f[4], k[4]) for k in kept):
+                kept.append(f)
+        return kept
+
+    def _one_per_card(self, kept, card_w: float) -> list[tuple]:
+        """The kept readings less a card's second end: a reading where a surer one's card puts its
+        other index (turned 180°, across the card) is that card's, and is dropped."""
+        out = []
+        for f in kept:
+            if not any(_twins(k, f, card_w, self.share) for k in out):
+                out.append(f)
+        return out
+
+    def _reading(self, image: np.ndarray, kept) -> IndexReading:
+        score, label, x, y, size, _angle = kept
+        rank = self.dense.ranks[label]
+        return IndexReading(rank, self.dense._colour(image, rank, x, y, size), score, x, y, size)
+
+
+def _around(poses: np.ndarray) -> np.ndarray:
+    """The windows (rows `cx, cy, size, angle`) about each index place: `SCALES` × `SHIFTS` × `SHIFTS`."""
+    a = np.radians(poses[:, 3])
+    down = np.stack([-np.sin(a), np.cos(a)], axis=1)
+    right = np.stack([down[:, 1], -down[:, 0]], axis=1)
+    out = []
+    for k in SCALES:
+        size = poses[:, 2] * k
+        for u in SHIFTS:
+            for v in SHIFTS:
+                centre = poses[:, :2] + (right * u + down * v) * size[:, None]
+                out.append(np.column_stack([centre, size, poses[:, 3]]))
+    return np.concatenate(out)
+
+
+def _twins(a, b, card_w: float, share) -> bool:
+    """Whether readings `a` and `b` are one card's two indices: turned about 180° from each other,
+    `b` about where `a`'s card puts its far index (in `a`'s card frame, within `TWIN_SLACK` of the
+    card width each way: the hand's width is known to about 15 %)."""
+    if abs((a[5] - b[5]) % 360 - 180) > 35:
+        return False
+    t = np.radians(a[5])
+    down = np.array([-np.sin(t), np.cos(t)])
+    right = np.array([down[1], -down[0]])
+    gap = np.array([b[2] - a[2], b[3] - a[3]]) / card_w
+    across, along = float(gap @ right), float(gap @ down)
+    return (abs(across - (1 - 2 * share[0])) < TWIN_SLACK
+            and abs(along - (1 - 2 * share[1]) * ASPECT) < TWIN_SLACK * ASPECT)
