@@ -46,10 +46,11 @@ class Glyphs:
 
     def rows(self, warps: list[np.ndarray]) -> np.ndarray:
         """One feature row per warp (float32), the warp as it is."""
-        hog = np.stack([rank_features(w, white_reference(w)) for w in warps]).astype(np.float32)
+        whites = [white_reference(w) for w in warps]
+        hog = np.stack([rank_features(w, white) for w, white in zip(warps, whites)]).astype(np.float32)
         if self.network is None:
             return hog
-        ahead, turned = self._hidden(warps)
+        ahead, turned = self._hidden(warps, whites)
         return np.hstack([hog, ahead, turned])
 
     def both_turns(self, warped: np.ndarray, white: np.ndarray) -> np.ndarray:
@@ -57,14 +58,15 @@ class Glyphs:
         hog = np.stack([rank_features(warped, white), rank_features(warped[::-1, ::-1], white)])
         if self.network is None:
             return hog
-        ahead, turned = self._hidden([warped], white)
+        ahead, turned = self._hidden([warped], [white])
         return np.hstack([hog, np.vstack([np.hstack([ahead, turned]), np.hstack([turned, ahead])])])
 
-    def _hidden(self, warps: list[np.ndarray], white: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """The network's last hidden layer for each warp as it is and turned (two arrays of rows)."""
+    def _hidden(self, warps: list[np.ndarray], whites: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """The network's last hidden layer for each warp (balanced on its white) as it is and
+        turned (two arrays of rows)."""
         ahead, turned = [], []
         for start in range(0, len(warps), BATCH):
-            batch = [face_input(w, white) for w in warps[start:start + BATCH]]
+            batch = [face_input(w, white) for w, white in zip(warps[start:start + BATCH], whites[start:start + BATCH])]
             both = np.stack(batch + [x[::-1, ::-1] for x in batch])
             self.network.net.setInput(np.ascontiguousarray(both.transpose(0, 3, 1, 2)))
             out = self.network.net.forward(self._layer).reshape(len(both), -1)

@@ -1,0 +1,56 @@
+"""An enrolled deck's doubts: when the shipped reader surely names another rank, or the same rank
+in another colour, the enrolled head's reading is unsure however sure the head is; where the shipped
+reader agrees, or is unsure, the head speaks (the threshold itself is chosen by
+`benchmarks/bench_enrol.py --only dev`, on development sets apart from the test sets)."""
+
+import numpy as np
+import pytest
+
+from vision.card.mlp import Mlp
+from vision.enrol.profile import DOUBTS, EnrolledRecogniser
+from vision.model_files import NONE
+from vision.readings import Reading
+
+RANKS = ["7", "stop", "take2", NONE]
+
+
+def _reader(**settings) -> EnrolledRecogniser:
+    d, k = 4, len(RANKS)
+    weights = {"mean": np.zeros(d), "scale": np.ones(d), "w1": np.zeros((d, 2)), "b1": np.zeros(2),
+               "w2": np.zeros((2, k)), "b2": np.zeros(k)}
+    return EnrolledRecogniser("doubts", "classic", [("burgundy", "7")], Mlp(weights, RANKS), **settings)
+
+
+def _mine(rank="7", colour="red", confidence=0.97):
+    return Reading(colour, rank, confidence, unsure=False, deck="classic")
+
+
+def _theirs(rank, colour="red", confidence=0.9):
+    return Reading(colour, rank, confidence, unsure=confidence < 0.5, deck="classic")
+
+
+def test_a_sure_shipped_reader_naming_another_rank_makes_the_head_unsure():
+    reader = _reader(veto_above=0.55)
+    assert reader.agreed(_mine("7"), _theirs("skip", confidence=0.6)).unsure
+    # without the check a head much surer than the shipped reader speaks
+    assert not _reader(checks=()).agreed(_mine("7"), _theirs("skip", confidence=0.6)).unsure
+
+
+def test_a_shipped_reader_under_its_veto_level_leaves_the_head_to_speak():
+    reader = _reader(veto_above=0.95, unsure_below=0.55)
+    reading = reader.agreed(_mine("7", confidence=0.97), _theirs("skip", confidence=0.6))
+    assert not reading.unsure and reading.rank == "7"
+
+
+def test_the_same_rank_in_another_colour_is_unsure_when_checked():
+    reader = _reader(checks=DOUBTS, unsure_below=0.55)
+    assert reader.agreed(_mine("7", "red"), _theirs("7", "blue")).unsure
+    agreed = reader.agreed(_mine("7", "red", 0.6), _theirs("7", "red", 0.9))
+    assert not agreed.unsure and agreed.code == "burgundy-7" and agreed.confidence == pytest.approx(0.9)
+
+
+def test_an_unsure_shipped_reader_leaves_the_head_alone():
+    reader = _reader()
+    mine = _mine("7")
+    assert reader.agreed(mine, _theirs("skip", confidence=0.3)) == mine
+
