@@ -1,13 +1,18 @@
 """The pile watcher on the tables that hid landings (issue #18): a sadu rug, whose every edge
 flickers when the camera shakes by a fraction of a pixel, and pale birch laminate, which a card's
 white border hardly differs from; real card faces through a real camera's ways (shake, JPEG,
-noise, colour casts)."""
+noise, colour casts); and a classic print's card half under another, read by its corner index."""
 
 import numpy as np
 import pytest
 
-from vision.pile.compare import difference, envelope
+from vision.pile.compare import difference, envelope, is_held
+from vision.pile.index import read_covered_index
+from vision.pile.reading import order_box
+from vision.readings import card_code
+from vision.sim.drawing import card_quad, paste_card
 from vision.sim.real_faces import real_faces
+from vision.sim.script import TableCard
 from vision.sim.table import TableSim, score_events
 from vision.sim.textures import HARD_TABLES, texture
 from vision.pile.watcher import PileWatcher
@@ -67,3 +72,63 @@ def test_every_hard_table_is_drawn():
         assert image.shape == (60, 80, 3) and image.dtype == np.uint8 and image.std() > 1
     with pytest.raises(ValueError, match="no table surface"):
         texture("lino", 10, 10, np.random.default_rng(1))
+
+
+# -- two cards in one movement on a rug, a classic print (issue #18) ------------------------------
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_both_cards_thrown_together_on_a_rug_are_read(seed, classic, faces):
+    """The card half under the top one is a real print, not our art: read by its corner index."""
+    sim = TableSim(seed=seed, cards=2, deck="classic", surface="sadu", faces=faces, camera=True, take_backs=0,
+                   distractors=0, light=0, doubles=1, double_cases=("double_throw",))
+    watcher = PileWatcher(classic)
+    events = []
+    for t, frame in sim.frames():
+        events += [e.to_json() for e in watcher.feed(frame, t)]
+    score = score_events(events, sim.truth, tolerance=0.5)
+    assert score.found == score.read_right == score.landed == 2, (events, sim.truth)
+    assert score.false_events == score.duplicates == score.out_of_order == 0, events
+
+
+def _half_covered(faces, under: int, over: int):
+    """A sadu frame with real face `under` lying upright and face `over` across its right half:
+    the frame, the under card's quad and the top card's."""
+    frame = texture("sadu", 360, 360, np.random.default_rng(3))
+    quads = []
+    for index, (x, y, angle) in ((under, (150, 180, 8)), (over, (240, 175, -20))):
+        colour, rank, face = faces[index]
+        card = TableCard(colour, rank, face, (x, y, angle))
+        paste_card(frame, card, card.pose, 150)
+        quads.append(card_quad(card, 150))
+    return frame, order_box(quads[0]), quads[1]
+
+
+def test_a_real_print_half_covered_is_read_by_its_corner_index(faces):
+    picked = [i for i, (colour, rank, _) in enumerate(faces) if (colour, rank) in {("green", "skip"), ("red", "7")}]
+    under, over = picked[:2]
+    frame, quad, cover = _half_covered(faces, under, over)
+    reading, _, _ = read_covered_index(frame, [quad], cover)
+    colour, rank, code, confidence, unsure = reading
+    assert (colour, rank) == faces[under][:2] and not unsure and confidence >= 0.9
+    assert code == card_code(colour, rank)
+
+
+def test_a_card_fitted_a_quarter_turn_off_is_not_read(faces):
+    under, over = 0, 1
+    frame, quad, cover = _half_covered(faces, under, over)
+    centre = quad.mean(axis=0)
+    turned = order_box(((quad - centre) @ np.float32([[0, 1], [-1, 0]]) + centre).astype(np.float32))
+    assert read_covered_index(frame, [turned], cover) is None
+
+
+def test_an_arm_still_holding_a_card_is_seen_across_the_gap_left_round_it():
+    """The watcher cuts what is left of a difference 2 px clear of the top card: an arm from the
+    view's edge 3 px from it still holds it; a patch that does not reach the edge does not."""
+    card = np.zeros((60, 80), np.uint8)
+    card[20:40, 30:45] = 255
+    arm = np.zeros_like(card)
+    arm[27:33, 0:27] = 255                   # from the left edge to 3 px short of the card
+    assert is_held(arm, card)
+    patch = np.zeros_like(card)
+    patch[27:33, 10:27] = 255
+    assert not is_held(patch, card)

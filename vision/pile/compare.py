@@ -138,10 +138,17 @@ def _is_card_shaped(hull: np.ndarray, area: float, lo: float, hi: float) -> bool
             and cv2.contourArea(hull) >= 0.9 * box and area >= CARD_FILL * box)
 
 
+#: How near (small pixels) an arm's difference must come to a card to touch it: the watcher cuts
+#: what is left of a difference 2 px clear of the card (`PileWatcher._peel`), so it must reach past
+#: that gap (within 2 px it never found an arm, and a card held over the pile was taken as lying).
+TOUCH_REACH = 4
+
+
 def is_held(rest: np.ndarray, card: np.ndarray) -> bool:
     """Whether something reaching in from the edge of the view (an arm, in mask `rest`) touches
-    the card (mask `card`)."""
-    touching = cv2.bitwise_and(rest, cv2.dilate(card, np.ones((5, 5), np.uint8)))
+    the card (mask `card`): comes within TOUCH_REACH of it."""
+    reach = np.ones((2 * TOUCH_REACH + 1, 2 * TOUCH_REACH + 1), np.uint8)
+    touching = cv2.bitwise_and(rest, cv2.dilate(card, reach))
     if not cv2.countNonZero(touching):
         return False
     _, labels = cv2.connectedComponents(rest)

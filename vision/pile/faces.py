@@ -236,26 +236,16 @@ def fit_covered(visible: np.ndarray, cover: np.ndarray, size: tuple[float, float
     return [f[1].astype(np.float32) for f in sorted(fits, key=lambda f: f[0])]
 
 
-def read_covered(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray, deck: str):
-    """Read a card of which `cover` (a quad) hides part, by its visible part against the deck's
-    faces, trying the outline a few pixels and degrees around `quad`; (reading, quad, error) or
-    None. The reading is `(colour, rank, code, confidence, unsure)`, as the watcher's own."""
+def align_covered(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray, deck: str):
+    """The outline a few pixels and degrees around `quad` whose visible part (not under `cover`)
+    is nearest one of the deck's faces, and each face's error there: `(quad, errors)`, or None
+    when too little of it shows or the deck has no art. Faces of another print than the art still
+    align a card by its border and field."""
     try:
         faces, renders = face_book(deck, COVERED_SIZE)
     except (VisionError, KeyError, ValueError):
         return None
-    size = (2 * COVERED_SIZE[0], 2 * COVERED_SIZE[1])
-
-    def look(q):
-        warped = warp(frame, q, size)
-        dst = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
-        m = cv2.getPerspectiveTransform(q.astype(np.float32), dst)
-        hidden = np.zeros((size[1], size[0]), np.uint8)
-        cv2.fillConvexPoly(hidden, cv2.perspectiveTransform(cover[None].astype(np.float32), m)[0]
-                           .astype(np.int32), 255)
-        return warped, cv2.bitwise_not(hidden)
-
-    warped, visible = look(quad)
+    warped, visible = _look(frame, quad, cover)
     share = cv2.countNonZero(visible) / visible.size
     if share < 0.25:
         return None
@@ -272,20 +262,39 @@ def read_covered(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray, deck: s
                                   (0, 0, turn), (0, 0, -turn)):
                 c, s_ = np.cos(np.radians(angle)), np.sin(np.radians(angle))
                 q = ((best_quad - centre) @ np.float32([[c, s_], [-s_, c]]) + centre + (dx, dy)).astype(np.float32)
-                warped, visible = look(q)
+                warped, visible = _look(frame, q, cover)
                 err = match_errors(warped, renders[likely], visible).min(axis=1)
                 if err.min() < best_error - 1e-4:
                     best_error, best_quad, improved = float(err.min()), q, True
                     errors = np.full(len(faces), np.inf, np.float32)
                     errors[likely] = err
                     break
-    quad = best_quad
+    return best_quad, errors
+
+
+def _look(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The card at `quad` warped at twice COVERED_SIZE, and the mask of what `cover` leaves in view."""
+    size = (2 * COVERED_SIZE[0], 2 * COVERED_SIZE[1])
+    warped = warp(frame, quad, size)
+    dst = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    hidden = np.zeros((size[1], size[0]), np.uint8)
+    cv2.fillConvexPoly(hidden, cv2.perspectiveTransform(cover[None].astype(np.float32), m)[0]
+                       .astype(np.int32), 255)
+    return warped, cv2.bitwise_not(hidden)
+
+
+def judge_covered(frame: np.ndarray, aligned: tuple[np.ndarray, np.ndarray], cover: np.ndarray, deck: str):
+    """The reading of a card aligned by `align_covered`: (reading, quad, error), or None when its
+    visible part is no face of the deck's (a hand, a sleeve) or too little of it shows to tell."""
+    faces, renders = face_book(deck, COVERED_SIZE)
+    quad, errors = aligned
     order = [int(i) for i in np.argsort(errors)[:4] if np.isfinite(errors[i])]
     first = float(errors[order[0]])
     colour, rank = faces[order[0]]
     # Against each runner-up, judged only where the two faces differ (a 0 and an 8 differ only
     # in the middle of the glyph): how much nearer the best is there.
-    warped, visible = look(quad)
+    warped, visible = _look(frame, quad, cover)
     margin = np.inf
     for other in order[1:]:
         if faces[other] == faces[order[0]]:

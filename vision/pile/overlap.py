@@ -1,6 +1,6 @@
 """Cards overlapping in one difference of the pile: the top one found whole by the detector in a
 masked crop of the frame, and the one it half covers fitted to what is left and read by its visible
-part."""
+part (against the deck's art, or for a classic print by its corner index in view)."""
 
 from dataclasses import dataclass
 
@@ -9,7 +9,8 @@ import numpy as np
 
 from vision.errors import CardNotFoundError
 from vision.pile.compare import is_relit, region_mask
-from vision.pile.faces import fit_covered, read_covered
+from vision.pile.faces import align_covered, fit_covered, judge_covered
+from vision.pile.index import read_covered_index
 from vision.pile.reading import find_card_in, order_box, read_at, sharpest
 
 
@@ -93,12 +94,33 @@ def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_
     if is_relit(small, reference, visible):
         return None  # an old card the light changed over (a shadow came or went)
     grown = top_quad.mean(axis=0) + (top_quad - top_quad.mean(axis=0)) * 1.06
-    readings = []
+    readings, by_index = [], []
     for fitted in fit_covered(visible, top_region, size):
-        read = read_covered(frame, order_box(view.to_frame(fitted)), grown, deck)
+        quad = order_box(view.to_frame(fitted))
+        aligned = align_covered(frame, quad, grown, deck)
+        if aligned is None:
+            continue
+        read = judge_covered(frame, aligned, grown, deck)
+        if read is None and deck == "classic":  # a print that is not our art: its corner index
+            read = read_covered_index(frame, (quad, aligned[0]), grown)
+            by_index += [read] if read is not None else []
         if read is not None:
             readings.append(read)
     if not readings:
         return None
+    if by_index and len(readings) == len(by_index):
+        return visible, by_index[0][1], _best_fit_reading(by_index)
     reading, quad, _ = min(readings, key=lambda r: r[2])
     return visible, quad, reading
+
+
+def _best_fit_reading(readings: list) -> tuple:
+    """Of corner-index readings of a covered card's fits (best fitting first), the best fit's:
+    unsure, with the others as its guesses, when another fit names another card (a fit a quarter
+    turn off may show the index of the card's side, read as another rank)."""
+    (colour, rank, code, confidence, _), _, _ = readings[0]
+    others = tuple(dict.fromkeys(r[0][2] for r in readings[1:] if r[0][2] != code))
+    if not others:
+        return readings[0][0]
+    guesses = ((code, round(confidence, 4)),) + tuple((other, 0.0) for other in others)
+    return colour, rank, None, confidence, True, guesses

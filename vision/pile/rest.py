@@ -11,13 +11,20 @@ from vision.pile.compare import envelope, outside
 REST_REACH = 0.25
 #: A pixel's look may go away for this long (a hand passing) and still date from before.
 ARRIVAL_GAP = 0.5
+#: A covered card's pixels that took their look at most this far apart (seconds, the middle half of
+#: them) took it together: the card stopping, not a card sliding over it uncovering them one by one.
+#: The middle half, not the 40th to 90th percentiles: a hand trembling over the card it slid out
+#: (issue #18) spreads the last of them out.
+COVERED_SPREAD = 0.35
 
 
 def rest_time(history, small: np.ndarray, region: np.ndarray, t: float, *, covered: bool = False,
-              covered_until: float | None = None) -> float:
+              covered_until: float | None = None, since: float | None = None) -> float:
     """The time the card in `region` came to rest: the earliest time since which the region has
     looked as it does now. For a card `covered` by a second one, that may be late (a hand held
-    the second card over it): then the time most of its pixels took the look they have now.
+    the second card over it): then the time most of its pixels took the look they have now, of
+    those that took it after `since` (when the pile was last settled without it: a pixel of the
+    card that looks as the pile did then, a white border over a white border, dates nothing).
 
     `history` holds (time, small grey frame) pairs, oldest first; `small` is the colour view now.
     """
@@ -34,6 +41,8 @@ def rest_time(history, small: np.ndarray, region: np.ndarray, t: float, *, cover
     # which it differed for longer (the pile before).
     frames = [(when, _same_as_now(past, inside, (values, values, values))) for when, past in reversed(history)]
     arrival, settled = _arrivals(frames, count, t)
+    if since is not None:
+        settled &= arrival > since
     if np.count_nonzero(settled) < 0.3 * count:
         return start
     return min(start, _rest_of_covered(arrival[settled], covered_until))
@@ -88,7 +97,7 @@ def _rest_of_covered(times: np.ndarray, covered_until: float | None) -> float:
         for margin in (0.5, 0.03):
             before = times[times < covered_until - margin]
             if len(before) >= 0.15 * len(times) and (
-                    margin < 0.5 or np.percentile(before, 90) - np.percentile(before, 40) <= 0.2):
+                    margin < 0.5 or np.percentile(before, 75) - np.percentile(before, 25) <= COVERED_SPREAD):
                 times = before
                 break
     return float(np.percentile(times, 90))

@@ -15,7 +15,8 @@ out under the hand that then drops the next, two players in quick succession): t
 then no card's shape. The top card is found whole by the detector within it, the card it half
 covers is fitted (a card-sized rectangle) to what is left and read by its visible part against the
 deck's own faces (`pile_faces`, drawn ahead when the watcher is built), judged where the likely
-faces differ; both are reported, the one underneath first, each with its own rest time. A card an
+faces differ, or, a classic print being no render of ours, by its corner index in view (`index`);
+both are reported, the one underneath first, each with its own rest time. A card an
 arm reaching in from the view's edge still touches may be in the hand: it is looked at again, and
 taken as lying there once the view has stayed so for `absorb_seconds`. Each snapshot is turned
 upright by the deck's art (`upright`).
@@ -165,6 +166,8 @@ class PileWatcher:
         self._mask: np.ndarray | None = None
         self._early_tried: list[np.ndarray] = []
         """Regions (small masks) read early in this moving spell, each read once."""
+        self._rebased_t = float("-inf")
+        """When the view was last taken as the pile's settled state: a card new since then came to rest later."""
         self._landed_early = False
         """Whether a card was read early since the last still check (which then takes the whole view)."""
 
@@ -312,7 +315,7 @@ class PileWatcher:
         mask = self._mask = difference(small, self.reference)
         early, self._landed_early = self._landed_early, False
         if cv2.countNonZero(mask) < 6:
-            self._rebase(small)  # follow slow light changes
+            self._rebase(small, t)  # follow slow light changes
             return []
         events: list[PileEvent] = []
         taken = self._taken_back(small, mask, t)
@@ -383,7 +386,7 @@ class PileWatcher:
                 self._absorb_at = t + self.absorb_seconds
             self._next_check = self._absorb_at
         elif changed:
-            self._rebase(small)
+            self._rebase(small, t)
         elif leftover:
             # Something that is not a card stays: look again later (in this still spell or a later
             # one, as hands keep coming) and then take it as part of the pile.
@@ -391,16 +394,17 @@ class PileWatcher:
                 self._absorb_at = t + self.absorb_seconds
                 self._next_check = self._absorb_at
             elif t >= self._absorb_at:
-                self._rebase(small)
+                self._rebase(small, t)
             else:
                 self._next_check = self._absorb_at
         else:
-            self._rebase(small)  # only specks differ: take the pile as it is now
+            self._rebase(small, t)  # only specks differ: take the pile as it is now
 
-    def _rebase(self, small: np.ndarray) -> None:
-        """Take the view as the pile's settled state."""
+    def _rebase(self, small: np.ndarray, t: float) -> None:
+        """Take the view at `t` as the pile's settled state."""
         self.reference = small
         self._absorb_at = None
+        self._rebased_t = t
 
     def _view(self) -> SmallView:
         """How the small images lie in the frame now."""
@@ -530,7 +534,8 @@ class PileWatcher:
         the one under it was the top card, nudged)."""
         top_region, top_quad, top_reading = top
         region, quad, reading = under
-        under_rest = min(rest_time(self._history, small, region, t, covered=True, covered_until=top_rest),
+        under_rest = min(rest_time(self._history, small, region, t, covered=True, covered_until=top_rest,
+                                   since=self._rebased_t),
                          top_rest)
         event = self._new_card(small, frame, region, quad, reading, t, rest=under_rest)
         if event is None:

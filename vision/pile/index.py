@@ -1,0 +1,171 @@
+"""A classic card half under another, read by what a real print shows of it: the corner index
+left in view and the hue of its visible field.
+
+Matching what shows against the deck's art (`faces.align_covered`, `judge_covered`) works for a
+deck printed from that art (Oona); a classic deck bought in a shop is another edition, whose every
+face differs from our renders, so the card under the top one of a two-card play was never read (issue #18: about
+one card in five on a table of classic cards). Every classic print carries the rank in two
+opposite corners, and the hand scan's corner model was trained on real prints: when a corner
+index is wholly in view it names the rank, the visible field the colour.
+"""
+
+import cv2
+import numpy as np
+
+from vision.card.colour import read_colour
+from vision.card.corner import corner_features, corner_model
+from vision.card.corners import CENTRE, SIDE
+from vision.card.detect import WARP_H, WARP_W, warp
+from vision.decks import find_deck
+from vision.hand.scanner import NONE
+from vision.pile.reading import has_white_border
+from vision.readings import WILD, card_code
+
+#: The warp read, twice a WARP_W × WARP_H one (an index is about 10 px tall in the smaller).
+SIZE = (2 * WARP_W, 2 * WARP_H)
+#: A corner index in view names the rank from this confidence on (the corner model's, on real
+#: prints; lower than `corners.SURE`, which two corners must both reach over a whole card's
+#: reading, as this one is checked to sit in a white corner of a card fitted to what shows).
+INDEX_SURE = 0.9
+#: Turns (degrees) an index is read at: a card fitted to what shows lies within a few degrees.
+UPRIGHT_TURNS = (0, -20, 20)
+#: ... and lying sideways, to tell a card fitted a quarter turn off.
+SIDEWAYS = (-90, 90)
+#: An index box counts as in view when this share of it is not under the top card.
+IN_VIEW = 0.97
+#: The visible field's colour must be read at least this surely.
+COLOUR_SURE = 0.5
+#: Of the card, at least this share must show (what little shows of a card may be a hand's).
+SHOWN = 0.3
+#: How far (warp px of the smaller warp) in from the edge the white border band lies.
+BORDER = (1, 4)
+#: The band (WARP_W px in from the edge) of a corner's border that must be white: thin, as real
+#: prints are often cut with a narrow margin.
+CORNER_BAND = (0.5, 2.5)
+#: A corner's border band is white where each channel is within this share of the card's white,
+#: and it must be so over CORNER_SHARE of it.
+CORNER_WHITE = 0.25
+CORNER_SHARE = 0.6
+
+
+def read_covered_index(frame: np.ndarray, quads, cover: np.ndarray):
+    """Read the classic card outlined by one of `quads` (frame px, portrait TL, TR, BR, BL: the
+    outline fitted to what shows, and as aligned by its border and field) of which `cover` (a
+    quad) hides part, by its corner indices in view and its visible field: `(reading, quad,
+    error)` as `faces.judge_covered` gives (the surest outline's), or None when no index shows
+    whole in a white corner or none is sure, two disagree, or the field's colour is not plain.
+    The reading is `(colour, rank, code, confidence, unsure)`."""
+    readings = [read for quad in quads if (read := _read_at(frame, quad, cover)) is not None]
+    return min(readings, key=lambda r: r[2]) if readings else None
+
+
+def _read_at(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray):
+    """`read_covered_index` for one outline."""
+    warped = warp(frame, quad, SIZE)
+    visible = _visible(quad, cover)
+    if cv2.countNonZero(visible) < SHOWN * visible.size or not has_white_border(warped, visible):
+        return None  # too little shows, or no card's white border (a hand, a sleeve)
+    ranks = _indices_in_view(warped, visible)
+    if not ranks or len({rank for rank, _ in ranks}) > 1:
+        return None
+    rank, rank_conf = max(ranks, key=lambda r: r[1])
+    colour, colour_conf = _visible_colour(warped, visible)
+    if rank in find_deck("classic").wilds:
+        colour, colour_conf = WILD, 1.0
+    elif colour == WILD or colour_conf < COLOUR_SURE:
+        return None
+    confidence = min(rank_conf, colour_conf)
+    return (colour, rank, card_code(colour, rank), confidence, False), quad, 1.0 - confidence
+
+
+def _visible(quad: np.ndarray, cover: np.ndarray) -> np.ndarray:
+    """A SIZE mask (0/255) of the warp's pixels not under `cover`."""
+    dst = np.float32([[0, 0], [SIZE[0], 0], [SIZE[0], SIZE[1]], [0, SIZE[1]]])
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    hidden = np.zeros((SIZE[1], SIZE[0]), np.uint8)
+    cv2.fillConvexPoly(hidden, cv2.perspectiveTransform(cover[None].astype(np.float32), m)[0].astype(np.int32), 255)
+    return cv2.bitwise_not(hidden)
+
+
+def _indices_in_view(warped: np.ndarray, visible: np.ndarray) -> list[tuple[str, float]]:
+    """The sure readings (rank, confidence) of the two index corners (top left, and bottom right
+    turned half round) wholly in view and in a corner of white border (a card fitted a quarter
+    turn off puts its "corner" on the field or the table)."""
+    sx, sy = SIZE[0] / WARP_W, SIZE[1] / WARP_H
+    x0, y0 = max(int(round((CENTRE[0] - SIDE / 2) * sx)), 0), max(int(round((CENTRE[1] - SIDE / 2) * sy)), 0)
+    x1, y1 = x0 + int(round(SIDE * sx)), y0 + int(round(SIDE * sy))
+    white = _white(warped, visible)
+    model = corner_model()
+    readings = []
+    for card, shown in ((warped, visible), (warped[::-1, ::-1], visible[::-1, ::-1])):
+        box = shown[y0:y1, x0:x1]
+        if (white is None or cv2.countNonZero(box) < IN_VIEW * box.size
+                or not _is_white_corner(card, shown, white, (x1, y1))):
+            continue
+        rank, conf = _read_upright(card[y0:y1, x0:x1], model)
+        if conf >= INDEX_SURE:
+            readings.append((rank, conf))
+    return readings
+
+
+def _read_upright(crop: np.ndarray, model) -> tuple[str, float]:
+    """The rank of an index crop read as it stands or tilted by up to UPRIGHT_TURNS, and its
+    probability among the ranks; ("", 0) when it reads better lying sideways (SIDEWAYS): the
+    card is warped upright (either way up), so a sideways index is a card fitted a quarter turn
+    off, whose "corner" shows the index of the card's side (a +2 lying down reads as a 7)."""
+    h, w = crop.shape[:2]
+    side = max(h, w)
+    crop = cv2.copyMakeBorder(crop, (side - h) // 2, side - h - (side - h) // 2, (side - w) // 2,
+                              side - w - (side - w) // 2, cv2.BORDER_REPLICATE)
+    turns = UPRIGHT_TURNS + SIDEWAYS
+    turned = [cv2.warpAffine(crop, cv2.getRotationMatrix2D(((side - 1) / 2, (side - 1) / 2), angle, 1.0),
+                             (side, side), borderMode=cv2.BORDER_REPLICATE) for angle in turns]
+    probs = model.probabilities(np.stack([corner_features(np.ascontiguousarray(c)) for c in turned]))
+    ranks = [i for i, c in enumerate(model.classes) if c != NONE]
+    ranked = probs[:, ranks]
+    turn, best = np.unravel_index(int(ranked.argmax()), ranked.shape)
+    if turns[turn] in SIDEWAYS:
+        return "", 0.0
+    return model.classes[ranks[best]], float(ranked[turn, best] / max(float(ranked[turn].sum()), 1e-9))
+
+
+def _border_band(shape, band: tuple[float, float] = BORDER) -> np.ndarray:
+    """A bool mask of the warp's band `band` (WARP_W px) in from its edges."""
+    h, w = shape[:2]
+    outer, inner = (int(round(v * SIZE[0] / WARP_W)) for v in band)
+    band = np.zeros((h, w), bool)
+    band[outer:inner, :] = band[-inner:-outer, :] = True
+    band[:, outer:inner] = band[:, -inner:-outer] = True
+    return band
+
+
+def _white(warped: np.ndarray, visible: np.ndarray) -> np.ndarray | None:
+    """The card's white (BGR float): the median of its visible border band; None if too little shows."""
+    ring = warped[_border_band(warped.shape) & (visible > 0)]
+    if len(ring) < 20:
+        return None
+    return np.maximum(np.median(ring.astype(np.float32), axis=0), 1.0)
+
+
+def _is_white_corner(card: np.ndarray, shown: np.ndarray, white: np.ndarray, reach: tuple[int, int]) -> bool:
+    """Whether the border band along the top and left edges of `card`, as far as `reach` (x, y),
+    shows and is mostly the card's white."""
+    band = _border_band(card.shape, CORNER_BAND)
+    corner = np.zeros_like(band)
+    corner[:reach[1], :reach[0]] = True
+    corner &= band
+    if np.count_nonzero(corner & (shown > 0)) < IN_VIEW * np.count_nonzero(corner):
+        return False
+    near = np.abs(card[corner].astype(np.float32) / white - 1).max(axis=1) < CORNER_WHITE
+    return float(near.mean()) >= CORNER_SHARE
+
+
+def _visible_colour(warped: np.ndarray, visible: np.ndarray) -> tuple[str, float]:
+    """The colour of the visible field against the visible white border (`read_colour`), what is
+    hidden taken as white (which votes for no colour)."""
+    white = _white(warped, visible)
+    if white is None:
+        return WILD, 0.0
+    filled = warped.copy()
+    filled[visible == 0] = np.clip(white, 0, 255).astype(np.uint8)
+    return read_colour(filled, white, "classic")
