@@ -29,13 +29,13 @@ deb-deps:
 	  fi; \
 	fi
 
-# The whole suite on every core (pytest-xdist), with one worker more than there are cores: many
-# tests wait on a kiosk, Syncthing or a camera thread of their own, and a spare worker keeps the
-# cores busy meanwhile (and keeps the suite's share when another job loads the machine).
+# The whole suite on every core (pytest-xdist), two workers a core: many tests wait on a kiosk,
+# Syncthing or a camera thread of their own, and the second worker keeps the core busy meanwhile
+# (and keeps the suite's share of the cores when another job loads the machine).
 # `make test-serial` runs it in one process. The project's modules are compiled to bytecode
 # first, as an install does: with PYTHONDONTWRITEBYTECODE set (as on some CI machines) every
 # kiosk a test starts compiled them again.
-WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
+WORKERS ?= $(shell echo $$(( 2 * $$(nproc 2>/dev/null || echo 1) )))
 
 test: $(STAMP) deb-deps
 	$(PY) -m compileall -q kiosk vision hardware

@@ -10,8 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.card.detect import WARP_H, WARP_W
-from vision.enrol.faces import clean_face, parse_face, whole_card
+from vision.enrol.faces import clean_face, parse_face
 from vision.enrol.profile import EnrolledRecogniser, guess_style
 from vision.enrol.unseen import unseen_face
 from vision.errors import CardNotFoundError, DeckProfileError
@@ -51,18 +50,6 @@ def test_face_names_in_either_decks_words():
 def test_an_enrolment_photo_without_a_card_is_named():
     with pytest.raises(CardNotFoundError, match="red-7"):
         clean_face(np.full((240, 320, 3), 90, np.uint8), "the photo of red-7")
-
-
-def test_a_whole_card_outranks_an_outline_round_its_white_middle():
-    """An enrolment photo's outline round the diamond's white (the numeral on white) or round
-    half the card must not be taken for the face (such outlines made bad faces of tilted photos)."""
-    face = unseen_face("yellow", "6")
-    h, w = face.shape[:2]
-    as_warp = lambda image: cv2.resize(image, (WARP_W, WARP_H), interpolation=cv2.INTER_AREA)  # noqa: E731
-    middle = face[int(h * 0.3):int(h * 0.7), int(w * 0.3):int(w * 0.7)]
-    half = np.vstack([face[: h // 2], np.full_like(face[: h // 2], 120)])
-    whole = whole_card(as_warp(face))
-    assert whole > 0.9 and whole > whole_card(as_warp(middle)) + 0.2 and whole > whole_card(as_warp(half)) + 0.1
 
 
 @pytest.mark.slow

@@ -16,10 +16,6 @@ FACE_SIZE = (3 * WARP_W, 3 * WARP_H)
 WHITE_LEVEL = 235.0
 #: A border pixel is the card's white when its least channel is over this share of its greatest.
 NEUTRAL = 0.5
-#: Where a face's field shows in each corner, inside the border (shares of the warp's height and
-#: width from its edges), and the level under which a pixel is a dark (wild) field's.
-FIELD_ROWS, FIELD_COLS = (0.06, 0.2), (0.06, 0.3)
-DARK = 80
 
 
 def parse_face(name: str) -> tuple[str, str]:
@@ -51,33 +47,14 @@ def white_border(warped: np.ndarray) -> float:
     return 0.5 + 0.5 * float(np.mean(ring.min(axis=1) > NEUTRAL * ring.max(axis=1)))
 
 
-def field_corners(warped: np.ndarray) -> float:
-    """The share of a warp's four corner patches just inside its border that is a card's field
-    (a coloured or dark pixel, not a white or grey one): most of them on a whole card, few on an
-    outline round a symbol's white middle."""
-    h, w = warped.shape[:2]
-    rows = slice(int(FIELD_ROWS[0] * h), int(FIELD_ROWS[1] * h))
-    cols = slice(int(FIELD_COLS[0] * w), int(FIELD_COLS[1] * w))
-    patches = [turned[rows, cols] for turned in (warped, warped[::-1, ::-1], warped[::-1], warped[:, ::-1])]
-    pixels = np.concatenate([patch.reshape(-1, 3) for patch in patches]).astype(np.float32)
-    low, high = pixels.min(axis=1), pixels.max(axis=1)
-    return float(np.mean((low < NEUTRAL * high) | (high < DARK)))
-
-
-def whole_card(warped: np.ndarray) -> float:
-    """How much a warp looks like a whole card: a white border (`white_border`) round a field
-    (`field_corners`), 0..1."""
-    return white_border(warped) * (0.5 + 0.5 * field_corners(warped))
-
-
 def clean_face(photo: np.ndarray, name: str = "the photo") -> np.ndarray:
-    """The card in an enrolment photo, found by the shipped detector (the outline of a whole card,
-    `whole_card`: a white border round a field), warped upright to `FACE_SIZE` and white-balanced on it.
+    """The card in an enrolment photo, found by the shipped detector (the outline whose border is
+    the card's white, `white_border`), warped upright to `FACE_SIZE` and white-balanced on it.
 
     :raises CardNotFoundError: naming `name` when the photo shows no card.
     """
     try:
-        found = find_card(photo, verify=whole_card)
+        found = find_card(photo, verify=white_border)
     except CardNotFoundError as error:
         raise CardNotFoundError(f"no card in {name}") from error
     return balanced(warp(photo, found.quad, FACE_SIZE))

@@ -358,12 +358,12 @@ class EnrolledRecogniser:
         if their_rank not in self.ranks:         # a face the enrolment never saw
             sure = theirs.confidence >= self.unsure_below
             return replace(theirs, unsure=not sure) if mine.unsure or theirs.confidence > mine.confidence else mine
+        if mine.unsure and theirs.confidence >= max(mine.confidence + DISAGREE_MARGIN, self.unsure_below):
+            return theirs                       # the head unsure, the shipped reader sure (and trusted)
         if "shipped" in self.checks and theirs.confidence >= self.veto_above:
             return replace(mine, unsure=True)
         if mine.confidence >= theirs.confidence + DISAGREE_MARGIN:
             return mine
-        if mine.unsure and theirs.confidence >= max(mine.confidence + DISAGREE_MARGIN, self.unsure_below):
-            return theirs
         return replace(mine, unsure=True)
 
     def read(self, photo: np.ndarray) -> Reading:
