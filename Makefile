@@ -29,13 +29,11 @@ deb-deps:
 	  fi; \
 	fi
 
-# The whole suite on every core (pytest-xdist), two workers a core: many tests wait on a kiosk,
-# Syncthing or a camera thread of their own, and the second worker keeps the core busy meanwhile
-# (and keeps the suite's share of the cores when another job loads the machine).
-# `make test-serial` runs it in one process. The project's modules are compiled to bytecode
+# The whole suite on every core (pytest-xdist; more workers than cores was slower under load:
+# each worker builds the module fixtures again). `make test-serial` runs it in one process. The project's modules are compiled to bytecode
 # first, as an install does: with PYTHONDONTWRITEBYTECODE set (as on some CI machines) every
 # kiosk a test starts compiled them again.
-WORKERS ?= $(shell echo $$(( 2 * $$(nproc 2>/dev/null || echo 1) )))
+WORKERS ?= auto
 
 test: $(STAMP) deb-deps
 	$(PY) -m compileall -q kiosk vision hardware
