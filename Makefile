@@ -29,8 +29,8 @@ deb-deps:
 	  fi; \
 	fi
 
-# The whole suite on every core (pytest-xdist; more workers than cores was slower under load:
-# each worker builds the module fixtures again). `make test-serial` runs it in one process.
+# The whole suite on every core (pytest-xdist; more workers than cores was slower under load,
+# likely as each worker builds the module fixtures again). `make test-serial`: one process.
 # The project's modules are compiled to bytecode first, as an install does: with
 # PYTHONDONTWRITEBYTECODE set (as on some CI machines) every kiosk a test starts compiled them again.
 WORKERS ?= auto
