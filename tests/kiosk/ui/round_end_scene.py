@@ -64,41 +64,38 @@ def _session(players: int, options: dict, names) -> tuple[Session, ManualClock]:
 
 def round_end_scene(lang: str) -> Iterator:
     """Two players after three rounds; a team table; ten players; a match won."""
-    from scenes import CROWD, CROWD_ROUNDS, SHEET_ROUNDS, Shot, play_sheet_rounds   # (scenes.py lists this scene)
+    from scenes import CROWD, CROWD_ROUNDS, SHEET_ROUNDS, Shot   # (scenes.py lists this scene)
     session, clock = _session(2, {"preset": "sahrat-oona", "match_target": 150}, NAMES[:2])
     held = play_rounds(session, clock, PAIR_ROUNDS)
     _scored(session, lang, held)
     yield Shot("round-end-2")
     session.close()
 
-    session, clock = _session(4, TEAMS, NAMES)
-    *earlier, (up, last, hands) = SHEET_ROUNDS
-    play_sheet_rounds(session, clock, tuple(earlier))
-    session.submit(Touched("deal"))
-    held = play_rounds_one(session, clock, up, last, hands)
-    _scored(session, lang, held)
+    session, _app = _last_round_scored(lang, 4, TEAMS, NAMES, SHEET_ROUNDS)
     yield Shot("round-end-teams")
     session.close()
 
-    session, clock = _session(10, {"preset": "official"}, CROWD)
-    *earlier, (up, last, hands) = CROWD_ROUNDS
-    play_sheet_rounds(session, clock, tuple(earlier))
-    session.submit(Touched("deal"))
-    held = play_rounds_one(session, clock, up, last, hands)
-    _scored(session, lang, held)
+    session, _app = _last_round_scored(lang, 10, {"preset": "official"}, CROWD, CROWD_ROUNDS)
     yield Shot("round-end-10")
     session.close()
 
-    session, clock = _session(4, {"preset": "sahrat-oona", "match_target": 80}, NAMES)
-    *earlier, (up, last, hands) = SHEET_ROUNDS
-    play_sheet_rounds(session, clock, tuple(earlier))
-    session.submit(Touched("deal"))
-    held = play_rounds_one(session, clock, up, last, hands)
-    app = _scored(session, lang, held)
+    session, app = _last_round_scored(lang, 4, {"preset": "sahrat-oona", "match_target": 80}, NAMES, SHEET_ROUNDS)
     assert session.table.state.match_over, "Omar's 87 passed the target of 80"
     assert app.screens["round_end"].view.match_over
     yield Shot("match-end")
     session.close()
+
+
+def _last_round_scored(lang: str, players: int, options: dict, names, rounds):
+    """A match whose ``rounds`` are played out (the earlier ones by :func:`scenes.play_sheet_rounds`,
+    the last by :func:`play_rounds_one`) and its last round's hands recorded: (session, App)."""
+    from scenes import play_sheet_rounds
+    session, clock = _session(players, options, names)
+    *earlier, (up, last, hands) = rounds
+    play_sheet_rounds(session, clock, tuple(earlier))
+    session.submit(Touched("deal"))
+    held = play_rounds_one(session, clock, up, last, hands)
+    return session, _scored(session, lang, held)
 
 
 def play_rounds_one(session: Session, clock, turn_up: str, last: str, hands: dict) -> dict:
