@@ -275,13 +275,18 @@ def align_covered(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray, deck: 
 def _look(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The card at `quad` warped at twice COVERED_SIZE, and the mask of what `cover` leaves in view."""
     size = (2 * COVERED_SIZE[0], 2 * COVERED_SIZE[1])
-    warped = warp(frame, quad, size)
+    return warp(frame, quad, size), in_view(quad, cover, size)
+
+
+def in_view(quad: np.ndarray, cover: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """A `size` (w, h) mask (0/255) of the card at `quad` warped to that size: its pixels not
+    under `cover` (a quad, frame px)."""
     dst = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
     m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
     hidden = np.zeros((size[1], size[0]), np.uint8)
     cv2.fillConvexPoly(hidden, cv2.perspectiveTransform(cover[None].astype(np.float32), m)[0]
                        .astype(np.int32), 255)
-    return warped, cv2.bitwise_not(hidden)
+    return cv2.bitwise_not(hidden)
 
 
 def judge_covered(frame: np.ndarray, aligned: tuple[np.ndarray, np.ndarray], cover: np.ndarray, deck: str):

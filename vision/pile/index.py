@@ -18,6 +18,7 @@ from vision.card.corners import CENTRE, SIDE
 from vision.card.detect import WARP_H, WARP_W, warp
 from vision.decks import find_deck
 from vision.hand.scanner import NONE
+from vision.pile.faces import in_view
 from vision.pile.reading import has_white_border
 from vision.readings import WILD, card_code
 
@@ -62,14 +63,17 @@ def read_covered_index(frame: np.ndarray, quads, cover: np.ndarray):
 def _read_at(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray):
     """`read_covered_index` for one outline."""
     warped = warp(frame, quad, SIZE)
-    visible = _visible(quad, cover)
+    visible = in_view(quad, cover, SIZE)
     if cv2.countNonZero(visible) < SHOWN * visible.size or not has_white_border(warped, visible):
         return None  # too little shows, or no card's white border (a hand, a sleeve)
-    ranks = _indices_in_view(warped, visible)
+    white = _white(warped, visible)
+    if white is None:
+        return None
+    ranks = _indices_in_view(warped, visible, white)
     if not ranks or len({rank for rank, _ in ranks}) > 1:
         return None
     rank, rank_conf = max(ranks, key=lambda r: r[1])
-    colour, colour_conf = _visible_colour(warped, visible)
+    colour, colour_conf = _visible_colour(warped, visible, white)
     if rank in find_deck("classic").wilds:
         colour, colour_conf = WILD, 1.0
     elif colour == WILD or colour_conf < COLOUR_SURE:
@@ -78,28 +82,18 @@ def _read_at(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray):
     return (colour, rank, card_code(colour, rank), confidence, False), quad, 1.0 - confidence
 
 
-def _visible(quad: np.ndarray, cover: np.ndarray) -> np.ndarray:
-    """A SIZE mask (0/255) of the warp's pixels not under `cover`."""
-    dst = np.float32([[0, 0], [SIZE[0], 0], [SIZE[0], SIZE[1]], [0, SIZE[1]]])
-    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
-    hidden = np.zeros((SIZE[1], SIZE[0]), np.uint8)
-    cv2.fillConvexPoly(hidden, cv2.perspectiveTransform(cover[None].astype(np.float32), m)[0].astype(np.int32), 255)
-    return cv2.bitwise_not(hidden)
-
-
-def _indices_in_view(warped: np.ndarray, visible: np.ndarray) -> list[tuple[str, float]]:
+def _indices_in_view(warped: np.ndarray, visible: np.ndarray, white: np.ndarray) -> list[tuple[str, float]]:
     """The sure readings (rank, confidence) of the two index corners (top left, and bottom right
     turned half round) wholly in view and in a corner of white border (a card fitted a quarter
     turn off puts its "corner" on the field or the table)."""
     sx, sy = SIZE[0] / WARP_W, SIZE[1] / WARP_H
     x0, y0 = max(int(round((CENTRE[0] - SIDE / 2) * sx)), 0), max(int(round((CENTRE[1] - SIDE / 2) * sy)), 0)
     x1, y1 = x0 + int(round(SIDE * sx)), y0 + int(round(SIDE * sy))
-    white = _white(warped, visible)
     model = corner_model()
     readings = []
     for card, shown in ((warped, visible), (warped[::-1, ::-1], visible[::-1, ::-1])):
         box = shown[y0:y1, x0:x1]
-        if (white is None or cv2.countNonZero(box) < IN_VIEW * box.size
+        if (cv2.countNonZero(box) < IN_VIEW * box.size
                 or not _is_white_corner(card, shown, white, (x1, y1))):
             continue
         rank, conf = _read_upright(card[y0:y1, x0:x1], model)
@@ -160,12 +154,9 @@ def _is_white_corner(card: np.ndarray, shown: np.ndarray, white: np.ndarray, rea
     return float(near.mean()) >= CORNER_SHARE
 
 
-def _visible_colour(warped: np.ndarray, visible: np.ndarray) -> tuple[str, float]:
-    """The colour of the visible field against the visible white border (`read_colour`), what is
-    hidden taken as white (which votes for no colour)."""
-    white = _white(warped, visible)
-    if white is None:
-        return WILD, 0.0
+def _visible_colour(warped: np.ndarray, visible: np.ndarray, white: np.ndarray) -> tuple[str, float]:
+    """The colour of the visible field against the visible white border (`white`, `read_colour`),
+    what is hidden taken as white (which votes for no colour)."""
     filled = warped.copy()
     filled[visible == 0] = np.clip(white, 0, 255).astype(np.uint8)
     return read_colour(filled, white, "classic")
