@@ -320,9 +320,7 @@ class RoundEndScreen(Screen):
             self._grid_key = key
             self._grid = CardGrid(deck_size, font=fs(26), spacing=fs(3))
             self._grid.bind(on_pick=lambda _g, code: self.add_card(code))
-        if self._grid.parent is not None:
-            self._grid.parent.remove_widget(self._grid)
-        return self._grid
+        return self._grid                       # off the screen since `refresh` cleared the body
 
     def _sheet(self, view: RoundEndView, sheet: ScoreSheetView) -> BoxLayout:
         """The score sheet with this round as its newest row (its chart beside it), then who deals
