@@ -66,8 +66,15 @@ class RoundEndScreen(Screen):
         """The window correcting a round touched on the sheet (:meth:`open_fix`), while open."""
         self.said = ""
         """What the last correction said (under the sheet), until the next round."""
-        # Once per frame however often a layout pass resizes the body (each refresh rebuilds rows).
-        self.ids.body.bind(size=Clock.create_trigger(lambda _dt: self.refresh()))
+        self._laid_at = None
+        """The scale the body was last laid out at: rows are built only for a body of this scale."""
+        self._body_sized = Clock.create_trigger(lambda _dt: self.refresh())
+        self.ids.body.bind(size=self._body_resized)
+
+    def _body_resized(self, *_args) -> None:
+        """Once per frame however often a layout pass resizes the body (each refresh rebuilds rows)."""
+        self._laid_at = self.app.fs
+        self._body_sized()
 
     def grid_inline(self) -> bool:
         """Whether the card grid fits beside the hands with each card big enough to touch."""
@@ -254,6 +261,8 @@ class RoundEndScreen(Screen):
         table = app.session.table
         if table is None:
             return
+        if self._laid_at not in (None, app.fs) and not force:
+            return                      # a new window size: built once its body has the new size
         if self._round != table.state.round:
             self._round, self.entered, self.problem, self.scanning = table.state.round, {}, "", None
             self.touched, self.failed, self.seen, self.said = False, set(), {}, ""

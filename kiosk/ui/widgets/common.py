@@ -5,6 +5,7 @@ Behaviour and drawing live here; sizes and colours of each use are in the screen
 
 from __future__ import annotations
 
+from kivy.clock import Clock
 from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
 from kivy.graphics.texture import Texture
 from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, OptionProperty,
@@ -367,8 +368,9 @@ class CardChip(ButtonBehavior, Widget):
         super().__init__(**kwargs)
         self._text = Label(font_name=FONT, bold=True)
         self.add_widget(self._text)
-        self.bind(code=self._draw, pos=self._draw, size=self._draw, label=self._draw,
-                  font_size=self._draw, state=self._draw)
+        # drawn once a frame: a layout pass moves and sizes a chip several times (a grid of 108)
+        redraw = Clock.create_trigger(self._draw)
+        self.bind(code=redraw, pos=redraw, size=redraw, label=redraw, font_size=redraw, state=redraw)
         self._draw()
 
     def _draw(self, *_):
