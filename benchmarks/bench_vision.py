@@ -9,6 +9,8 @@ prints, `--top-card` for the uno-fanned top-card proxy with and without the clas
 corner indices, `--real-mit` for uno-real-mit alone (real photos of two classic decks, each on its
 own and together, with `confident_wrong_rate` and the reliability table, and the unsure threshold
 tuned on one deck and reported on the other, `vision.train.tune`); the default run ends with it.
+`--empty` times photos with no card (every table surface, `--n` photos each; issue #21: each deck's
+search goes all the way on them, the Oona deck's enlarged too), the CPU a photo and where it goes.
 `ms_per_image` is wall-clock time;
 `cpu_ms_per_image` the process's own CPU time, the figure to compare on a machine others share.
 """
@@ -92,6 +94,53 @@ def fanned_top_card(folder: Path, corners: bool = True) -> list[dict]:
                         "ms_per_image": statistics.median(r[3] for r in chosen) if chosen else 0.0,
                         "cpu_ms_per_image": statistics.median(r[4] for r in chosen) if chosen else 0.0})
     return reports
+
+
+def empty_tables(deck: str, n: int, seed: int = 21) -> dict:
+    """CPU ms per photo with no card in it (each table surface, `n` photos of it, with a camera's
+    noise) for one deck's recogniser: the median, the 90th percentile and the slowest, by surface,
+    and the share of the median photo's time in each step of the search (`find_card`'s)."""
+    import statistics
+    import time
+
+    import numpy as np
+
+    from vision.card import detect
+    from vision.card.recogniser import Recogniser
+    from vision.sim.textures import DEVELOPMENT, texture
+
+    recogniser = Recogniser.for_deck(deck)
+    rng = np.random.default_rng(seed)
+    photos = []
+    for surface in DEVELOPMENT + HELD_OUT:
+        for _ in range(n):
+            image = texture(surface, 480, 640, rng).astype(np.float32) + rng.normal(0, 2.0, (480, 640, 3))
+            photos.append((surface, np.clip(image, 0, 255).astype(np.uint8)))
+    recogniser.read(photos[0][1])                       # models and caches warm
+    steps: dict[str, float] = {}
+    zoomed = detect._zoomed
+
+    def timed_zoom(*args):
+        began = time.process_time()
+        try:
+            return zoomed(*args)
+        finally:
+            steps["enlarged search"] = steps.get("enlarged search", 0.0) + time.process_time() - began
+    detect._zoomed = timed_zoom
+    try:
+        cpu, unsure, by_surface = [], 0, {}
+        for surface, image in photos:
+            began = time.process_time()
+            unsure += recogniser.read(image).unsure
+            cpu.append((time.process_time() - began) * 1000)
+            by_surface.setdefault(surface, []).append(cpu[-1])
+    finally:
+        detect._zoomed = zoomed
+    return {"set": f"{deck}, photos with no card ({n} of each surface)", "n": len(cpu),
+            "unsure_rate": unsure / len(cpu), "cpu_ms_median": statistics.median(cpu),
+            "cpu_ms_p90": statistics.quantiles(cpu, n=10)[-1], "cpu_ms_max": max(cpu),
+            "enlarged_share": steps.get("enlarged search", 0.0) * 1000 / sum(cpu),
+            "cpu_ms_median_by_surface": {k: round(statistics.median(v), 1) for k, v in by_surface.items()}}
 
 
 def stages(deck: str, n: int, seed: int) -> dict:
@@ -242,6 +291,8 @@ def main() -> int:
     parser.add_argument("--tilt", action="store_true",
                         help="only the photos seen at an angle (far side 1, 0.8, 0.65, 0.5 of the near one)")
     parser.add_argument("--real-mit", action="store_true", help="only uno-real-mit (real photos)")
+    parser.add_argument("--empty", action="store_true",
+                        help="only photos with no card: CPU ms a photo (--n of each table surface)")
     parser.add_argument("--corners", choices=["odd", "even", "all"],
                         help="only the corner-index check on uno-fanned's labelled boxes (real prints)")
     args = parser.parse_args()
@@ -249,6 +300,10 @@ def main() -> int:
     decks = ["oona", "classic"] if args.deck == "both" else [args.deck]
     if args.corners:
         print(json.dumps(fanned_corners(args.fanned, args.corners)))
+        return 0
+    if args.empty:
+        for deck in decks:
+            print(json.dumps(empty_tables(deck, args.n)))
         return 0
     if args.real_mit:
         for report in real_mit(REAL_MIT):

@@ -1,12 +1,12 @@
 """Finding one card in a photo and warping it upright (portrait; 0° or 180°, unknown which)."""
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import cv2
 import numpy as np
 
-from vision.card.detect_lines import lines_meet, quad_proposals
+from vision.card.detect_lines import SharedSegments, lines_meet, quad_proposals, segments
 from vision.errors import CardNotFoundError
 
 WARP_W, WARP_H = 64, 96
@@ -472,23 +472,42 @@ def _tile_starts(length: int) -> list[int]:
     return [int(round(i * (length - ZOOM_TILE) / steps)) for i in range(steps + 1)]
 
 
-def _zoomed(photo: np.ndarray, factor: float, verify) -> list[tuple[float, np.ndarray, np.ndarray]]:
+def _zoomed(photo: np.ndarray, factor: float, verify,
+            known: dict[float, np.ndarray] | None = None) -> list[tuple[float, np.ndarray, np.ndarray]]:
     """The cards found in `photo` enlarged `factor` times, tile by tile (`find_card` on each) and
     read at least ZOOM_SURE surely, as (score, quad, warp); the quad's coordinates are the
     enlarged photo's divided by ZOOM (`find_card`'s working copy's, when `factor` takes the
-    photo to ZOOM times that copy's size)."""
+    photo to ZOOM times that copy's size). `known`: the enlarged photo's straight edges already
+    found at some scales (`vision.card.detect_lines.SharedSegments`)."""
     big = cv2.resize(photo, None, fx=factor, fy=factor,
                      interpolation=cv2.INTER_CUBIC if factor > 1 else cv2.INTER_AREA)
+    # The tiles overlap: their straight edges are found once, in the whole enlarged photo.
+    shared = SharedSegments(cv2.cvtColor(big, cv2.COLOR_BGR2GRAY), known)
+    verify = _once(verify)      # the tiles overlap: many of their outlines are the same warps
     found = []
     for y in _tile_starts(big.shape[0]):
         for x in _tile_starts(big.shape[1]):
+            tile = big[y:y + ZOOM_TILE, x:x + ZOOM_TILE]
+            lines = partial(shared.within, origin=(x, y), size=(tile.shape[1], tile.shape[0]))
             try:
-                card = find_card(big[y:y + ZOOM_TILE, x:x + ZOOM_TILE], verify)
+                card = _find(tile, verify, lines=lines)
             except CardNotFoundError:
                 continue
             if verify(card.warped) >= ZOOM_SURE:
                 found.append((card.score, ((card.quad + (x, y)) / ZOOM).astype(np.float32), card.warped))
     return found
+
+
+def _once(verify):
+    """`verify`, each warp (by its pixels) read once."""
+    read: dict[bytes, float] = {}
+
+    def once(warped: np.ndarray) -> float:
+        key = warped.tobytes()
+        if key not in read:
+            read[key] = verify(warped)
+        return read[key]
+    return once
 
 
 def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCard:
@@ -504,7 +523,16 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
 
     :raises CardNotFoundError: when nothing card-like is in the photo.
     """
-    search = _Search(photo, verify)
+    return _find(photo, verify, thorough)
+
+
+def _find(photo: np.ndarray, verify=None, thorough: bool = False, lines=None) -> FoundCard:
+    """`find_card`; `lines`, if given, maps a scale of `LINE_SCALES` to the photo's straight edges
+    found at it already (N×4, as `vision.card.detect_lines.segments`: a tile's of a bigger photo).
+
+    :raises CardNotFoundError: when nothing card-like is in the photo.
+    """
+    search = _Search(photo, verify, lines)
     search.search_masks()
     search.rank_by_look()
     if verify is not None:
@@ -524,7 +552,7 @@ class _Search:
     """One photo's search for its card (`find_card`, step by step): the outlines found so far
     (`candidates`, by their look) and those ranked by their look and, with `verify`, their reading."""
 
-    def __init__(self, photo: np.ndarray, verify) -> None:
+    def __init__(self, photo: np.ndarray, verify, lines=None) -> None:
         self.verify = verify
         self.scale = min(1.0, MAX_SIDE / max(photo.shape[:2]))
         """The working copy's size over the photo's."""
@@ -536,6 +564,11 @@ class _Search:
         self.image = cv2.resize(photo, None, fx=self.search, fy=self.search, interpolation=cv2.INTER_AREA)
         """The copy outlines are searched in (SEARCH_SIDE px)."""
         self.frame_area = self.image.shape[0] * self.image.shape[1]
+        # Segments found already are in the photo's pixels: usable when it is searched as given.
+        self.lines = lines if self.scale * self.search == 1.0 else None
+        """A scale's straight edges found already (`_find`), or None: found here."""
+        self.segments: dict[float, np.ndarray] = {}
+        """The straight edges `read_lines` used, by scale (in the searched copy's pixels)."""
         self.candidates: list[tuple[float, float, np.ndarray, np.ndarray]] = []
         """(look, area, quad, warp) of every outline considered."""
         self.ranked: list[tuple[float, np.ndarray, np.ndarray]] = []
@@ -721,7 +754,10 @@ class _Search:
             if self.ranked and self.ranked[0][0] >= below:
                 break
             grey = cv2.cvtColor(self.image, cv2.COLOR_BGR2GRAY) if grey is None else grey
-            for quad, outer in quad_proposals(grey, min_side=0.5 * np.sqrt(MIN_AREA_PX), scale=line_scale):
+            found = segments(grey, line_scale) if self.lines is None else self.lines(line_scale)
+            self.segments[line_scale] = found
+            for quad, outer in quad_proposals(grey, min_side=0.5 * np.sqrt(MIN_AREA_PX), scale=line_scale,
+                                              found=found):
                 quad = order_quad(quad / self.search)
                 quad = quad if outer else grown_quad(quad)
                 small = warp(self.photo, quad)
@@ -767,7 +803,9 @@ class _Search:
         photo as given: a bigger one keeps its own detail)."""
         if self._is_sure(ZOOM_BELOW):
             return
-        self.ranked.extend(_zoomed(original, ZOOM * self.scale, self.verify))
+        # The enlarged photo at 1 / ZOOM is the copy searched here at full size: its edges are known.
+        known = {1 / ZOOM: self.segments[1.0] * ZOOM} if self.search == 1.0 and 1.0 in self.segments else {}
+        self.ranked.extend(_zoomed(original, ZOOM * self.scale, self.verify, known))
         self.ranked.sort(key=lambda c: -c[0])
 
     def best(self) -> FoundCard:

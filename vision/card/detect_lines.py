@@ -35,9 +35,10 @@ _TURNS = np.array([np.roll(np.arange(4), r) for r in range(4)])
 _LSD = None
 
 
-def _segments(grey: np.ndarray, min_length: float, scale: float = 1.0) -> np.ndarray:
-    """N×4 segments (x1, y1, x2, y2) in `grey`'s pixels, longest first, found in `grey` resized
-    by `scale` (LSD takes a quarter of the time at half size, but misses a small card's sides)."""
+def segments(grey: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """N×4 float32 segments (x1, y1, x2, y2) in `grey`'s pixels, found in `grey` resized by
+    `scale` (OpenCV's LSD, its defaults: no false-alarm test, so a window of a bigger image gets
+    much the segments a search of the window alone would)."""
     global _LSD
     if _LSD is None:
         _LSD = cv2.createLineSegmentDetector()
@@ -45,11 +46,58 @@ def _segments(grey: np.ndarray, min_length: float, scale: float = 1.0) -> np.nda
     found = _LSD.detect(small)[0]
     if found is None:
         return np.zeros((0, 4), np.float32)
-    seg = found.reshape(-1, 4) / scale
+    return (found.reshape(-1, 4) / scale).astype(np.float32)
+
+
+def _longest(seg: np.ndarray, min_length: float) -> np.ndarray:
+    """The segments at least `min_length` long, longest first."""
     length = np.hypot(seg[:, 2] - seg[:, 0], seg[:, 3] - seg[:, 1])
     order = np.argsort(-length)
     order = order[length[order] >= min_length]
     return seg[order].astype(np.float32)
+
+
+def _segments(grey: np.ndarray, min_length: float, scale: float = 1.0) -> np.ndarray:
+    """N×4 segments (x1, y1, x2, y2) in `grey`'s pixels, longest first, found in `grey` resized
+    by `scale` (LSD takes a quarter of the time at half size, but misses a small card's sides)."""
+    return _longest(segments(grey, scale), min_length)
+
+
+def clipped(seg: np.ndarray, origin: tuple[int, int], size: tuple[int, int]) -> np.ndarray:
+    """The parts of N×4 segments inside the window at `origin` (x, y) of `size` (width, height),
+    in the window's pixels (those with no part in it left out)."""
+    start = seg[:, :2] - np.float32(origin)
+    delta = seg[:, 2:] - seg[:, :2]
+    enter, leave = np.zeros(len(seg), np.float32), np.ones(len(seg), np.float32)
+    for axis, limit in ((0, size[0]), (1, size[1])):
+        p, d = start[:, axis], delta[:, axis]
+        flat = np.abs(d) < 1e-6
+        with np.errstate(divide="ignore", invalid="ignore"):
+            a, b = -p / d, (limit - p) / d
+        low, high = np.where(flat, -np.inf, np.minimum(a, b)), np.where(flat, np.inf, np.maximum(a, b))
+        outside = flat & ((p < 0) | (p > limit))
+        enter, leave = np.maximum(enter, low), np.where(outside, -1.0, np.minimum(leave, high))
+    keep = leave > enter
+    start, delta = start[keep], delta[keep]
+    return np.concatenate([start + enter[keep, None] * delta, start + leave[keep, None] * delta],
+                          axis=1).astype(np.float32)
+
+
+class SharedSegments:
+    """The straight edges of a big image found once per scale and handed out window by window
+    (overlapping tiles searched one by one would each find most of them again)."""
+
+    def __init__(self, grey: np.ndarray, known: dict[float, np.ndarray] | None = None) -> None:
+        self.grey = grey
+        """The whole image (grey)."""
+        self._found: dict[float, np.ndarray] = dict(known or {})
+        """By scale, the segments found (or `known` already: in `grey`'s pixels)."""
+
+    def within(self, scale: float, origin: tuple[int, int], size: tuple[int, int]) -> np.ndarray:
+        """The segments found at `scale` (as `segments`) inside one window, in its pixels."""
+        if scale not in self._found:
+            self._found[scale] = segments(self.grey, scale)
+        return clipped(self._found[scale], origin, size)
 
 
 def _bright_normals(grey: np.ndarray, seg: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -143,17 +191,18 @@ def lines_meet(p1, d1, p2, d2):
     return p1 + s[..., None] * d1
 
 
-def quad_proposals(grey: np.ndarray, min_side: float = 14.0, top: int = 8,
-                   scale: float = 1.0) -> list[tuple[np.ndarray, bool]]:
+def quad_proposals(grey: np.ndarray, min_side: float = 14.0, top: int = 8, scale: float = 1.0,
+                   found: np.ndarray | None = None) -> list[tuple[np.ndarray, bool]]:
     """Up to `top` card-like quadrilaterals built from the straight edges of a grey image, best
     supported first, as (4×2 float32 corners round the quad, outer): `outer` for a card's own
     edge (bright inside), not for its field's edge (dark inside a bright border: the card is a
     little bigger).
 
     `min_side` is the shortest card side (pixels) looked for; `scale` the size the segments are
-    looked for at (`_segments`).
+    looked for at (`_segments`); `found`, the segments already found (N×4 in `grey`'s pixels,
+    `SharedSegments.within`), if given.
     """
-    seg = _segments(grey, 0.4 * min_side, scale)
+    seg = _segments(grey, 0.4 * min_side, scale) if found is None else _longest(found, 0.4 * min_side)
     if len(seg) < 4:
         return []
     mid, direction, length, normal, band = _bright_normals(grey, seg)

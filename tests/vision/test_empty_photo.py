@@ -1,0 +1,95 @@
+"""The enlarged search's shared work (issue #21): the tiles' straight edges found once in the whole
+enlarged photo and handed out tile by tile, and each warp of the overlapping tiles read once."""
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.card import detect as detect_module
+from vision.card.detect import ZOOM, ZOOM_TILE, _tile_starts, _zoomed
+from vision.card.detect_lines import SharedSegments, _longest, clipped, segments
+from vision.errors import CardNotFoundError
+
+cv2.setNumThreads(1)
+
+PHOTOS = Path(__file__).parent / "photos"
+
+
+def test_a_segment_is_cut_where_it_leaves_the_window():
+    seg = np.float32([[-10, 50, 110, 50],      # across the whole window: cut at both sides
+                      [20, 20, 60, 60],        # inside: as it is
+                      [50, -40, 50, 40],       # upright, leaving at the top: from the top edge on
+                      [150, 10, 190, 90],      # beside the window: left out
+                      [10, 120, 90, 120]])     # flat, below the window: left out
+    inside = clipped(seg + np.float32([200, 300, 200, 300]), (200, 300), (100, 100))
+    assert inside.shape == (3, 4)
+    assert np.allclose(inside, [[0, 50, 100, 50], [20, 20, 60, 60], [50, 0, 50, 40]], atol=1e-4)
+
+
+def test_no_part_of_a_segment_outside_its_window_is_handed_out():
+    rng = np.random.default_rng(3)
+    seg = rng.uniform(-300, 900, (400, 4)).astype(np.float32)
+    inside = clipped(seg, (100, 50), (640, 480))
+    assert len(inside) > 50
+    assert (inside[:, [0, 2]] >= -1e-3).all() and (inside[:, [0, 2]] <= 640 + 1e-3).all()
+    assert (inside[:, [1, 3]] >= -1e-3).all() and (inside[:, [1, 3]] <= 480 + 1e-3).all()
+
+
+def test_a_tile_gets_the_straight_edges_it_would_find_alone():
+    # A small card on checked cloth, enlarged as the search enlarges it: each tile's own LSD
+    # segments (long enough to be a side) are nearly all among those of the whole photo.
+    photo = cv2.imread(str(PHOTOS / "zoom-cloth-586.png"))
+    big = cv2.cvtColor(cv2.resize(photo, None, fx=ZOOM, fy=ZOOM, interpolation=cv2.INTER_CUBIC),
+                       cv2.COLOR_BGR2GRAY)
+    shared = SharedSegments(big)
+    own_total = matched = 0
+    for y in _tile_starts(big.shape[0])[:1]:
+        for x in _tile_starts(big.shape[1])[:2]:
+            tile = big[y:y + ZOOM_TILE, x:x + ZOOM_TILE]
+            own = _longest(segments(tile), 20.0)
+            given = _longest(shared.within(1.0, (x, y), (tile.shape[1], tile.shape[0])), 20.0)
+            # Either way round: a segment's two ends (LSD orients it by its gradient).
+            apart = np.minimum(np.abs(own[:, None] - given[None]).max(axis=2),
+                               np.abs(own[:, None] - given[None][..., [2, 3, 0, 1]]).max(axis=2))
+            own_total += len(own)
+            matched += int((apart.min(axis=1) < 2.0).sum())
+    assert own_total > 100
+    assert matched >= 0.9 * own_total
+
+
+def test_segments_known_already_are_not_looked_for_again(monkeypatch):
+    known = np.float32([[0, 0, 300, 0], [10, 10, 10, 200]])
+    shared = SharedSegments(np.zeros((400, 400), np.uint8), {0.5: known})
+    monkeypatch.setattr("vision.card.detect_lines._LSD", None)
+    monkeypatch.setattr("vision.card.detect_lines.cv2.createLineSegmentDetector",
+                        lambda *a: pytest.fail("LSD run for a scale whose segments are known"))
+    assert np.allclose(shared.within(0.5, (0, 0), (200, 200)), [[0, 0, 200, 0], [10, 10, 10, 200]])
+
+
+def test_the_overlapping_tiles_read_each_warp_once():
+    # An empty table (its left half: two tiles enlarged): every tile's search goes all the way,
+    # and the tiles overlap by half.
+    photo = cv2.imread(str(PHOTOS / "empty-marble-026.png"))[:, :320]
+    read: list[bytes] = []
+
+    def verify(warped: np.ndarray) -> float:
+        read.append(warped.tobytes())
+        return 0.3
+    assert _zoomed(photo, ZOOM, verify) == []
+    assert len(read) > 10
+    assert len(set(read)) == len(read)
+
+
+def test_the_enlarged_search_reuses_the_full_size_edges_of_the_search_before_it(monkeypatch):
+    # The photo's full-size straight edges, found by its own search, are the enlarged photo's at
+    # half size: the tiles are handed them (twice as far apart), not looked for again.
+    given = []
+    monkeypatch.setattr(detect_module, "_zoomed", lambda *args: given.append(args[3]) or [])
+    photo = cv2.imread(str(PHOTOS / "empty-wood-036.png"))
+    with pytest.raises(CardNotFoundError):
+        detect_module.find_card(photo, verify=lambda warped: 0.1, thorough=True)
+    assert len(given) == 1 and list(given[0]) == [1 / ZOOM]
+    grey = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
+    assert np.allclose(given[0][1 / ZOOM], segments(grey) * ZOOM)
