@@ -10,8 +10,10 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.enrol.faces import clean_face, parse_face
-from vision.enrol.profile import EnrolledRecogniser, guess_style
+from vision.card.detect import order_quad, warp
+from vision.card.features import white_reference
+from vision.enrol.faces import clean_face, parse_face, white_border
+from vision.enrol.profile import WILD_ON_ONE_COLOUR, EnrolledRecogniser, guess_style
 from vision.enrol.unseen import unseen_face
 from vision.errors import CardNotFoundError, DeckProfileError
 from vision.pile.watcher import PileWatcher
@@ -67,6 +69,27 @@ def test_reads_new_photos_of_an_edition_the_shipped_reader_never_saw(enrolled):
         right += (not reading.unsure) and reading.code == card_code(colour, rank)
         wrong += (not reading.unsure) and reading.code != card_code(colour, rank)
     assert right >= 22 and wrong <= 1, (right, wrong)
+
+
+def test_a_part_of_the_card_is_less_a_face_than_the_whole_card(enrolled):
+    """An outline cut across the card (where a symbol's edge crosses it) may read surely as another
+    numeral; the outline chosen is the whole card's, whose border is white all round."""
+    rng = np.random.default_rng(4)
+    photo, quad = render_photo(unseen_face("red", "7"), rng, surface="wood", fingers=False, min_card_px=130)
+    quad = order_quad(quad.astype(np.float32))
+    part = order_quad(np.float32([quad[0], quad[0] + 0.45 * (quad[1] - quad[0]),
+                                  quad[3] + 0.45 * (quad[2] - quad[3]), quad[3]]))
+    whole = enrolled.whole_face(warp(photo, quad))
+    assert whole > 0.9 and white_border(warp(photo, part)) < 0.95
+    assert enrolled.whole_face(warp(photo, part)) < whole
+
+
+def test_a_wild_is_sure_unless_its_field_plainly_shows_one_colour(enrolled):
+    rng = np.random.default_rng(6)
+    reading = enrolled.read(flat_on_table(unseen_face("wild", "wild4"), rng))
+    assert not reading.unsure and reading.code == card_code("wild", "wild4"), reading
+    red = warp(*render_photo(unseen_face("red", "7"), rng, fingers=False, min_card_px=130))
+    assert enrolled._colour(red, white_reference(red), "colour4") == ("wild", WILD_ON_ONE_COLOUR)
 
 
 def test_profile_round_trips_and_rejects_garbage(enrolled, tmp_path):

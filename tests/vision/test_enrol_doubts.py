@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from vision.card.mlp import Mlp
-from vision.enrol.profile import DOUBTS, EnrolledRecogniser
+from vision.enrol.profile import DOUBTS, EnrolledRecogniser, both_witnesses
 from vision.model_files import NONE
 from vision.readings import Reading
 
@@ -54,3 +54,14 @@ def test_an_unsure_shipped_reader_leaves_the_head_alone():
     mine = _mine("7")
     assert reader.agreed(mine, _theirs("skip", confidence=0.3)) == mine
 
+
+
+def test_a_warp_and_its_half_turn_are_two_witnesses():
+    """Doubts the two turns do not share cancel (each names another rank as its second guess); a
+    doubt they share stays, and a split stays a split."""
+    apart = both_witnesses(np.array([[0.9, 0.1, 0.0, 0.0], [0.9, 0.0, 0.1, 0.0]]))
+    assert apart.sum() == pytest.approx(1.0) and apart[0] > 0.99
+    shared = both_witnesses(np.array([[0.9, 0.1, 0.0, 0.0], [0.9, 0.1, 0.0, 0.0]]))
+    assert shared[0] == pytest.approx(0.9, abs=1e-4)
+    split = both_witnesses(np.array([[0.6, 0.4, 0.0, 0.0], [0.4, 0.6, 0.0, 0.0]]))
+    assert split[:2] == pytest.approx([0.5, 0.5], abs=1e-4)
