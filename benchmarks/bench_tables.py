@@ -29,7 +29,8 @@ TABLES = ("sadu", "birch", "wood")
 DECKS = ("classic", "oona")
 
 
-def run_seed(surface: str, deck: str, seed: int, cards: int, recogniser, faces) -> dict:
+def run_seed(surface: str, deck: str, seed: int, cards: int, recogniser, faces, *,
+             diagnose: bool = False) -> dict:
     """One simulated session watched: its figures."""
     sim = TableSim(seed=seed, cards=cards, deck=deck, surface=surface, faces=faces, camera=True,
                    take_backs=max(1, cards // 15), doubles=cards // 5)
@@ -39,12 +40,42 @@ def run_seed(surface: str, deck: str, seed: int, cards: int, recogniser, faces) 
         started = time.process_time()
         found += watcher.feed(frame, t)
         cpu += time.process_time() - started
-    score = score_events([e.to_json() for e in found], sim.truth)
+    events = [e.to_json() for e in found]
+    score = score_events(events, sim.truth)
+    if diagnose:
+        for text in explain(events, sim.truth):
+            print(f"    {surface} {deck} {seed}: {text}", flush=True)
     return {"table": surface, "deck": deck, "seed": seed, "landed": score.landed, "once": score.found,
             "missed": score.landed - score.found, "doubles": score.duplicates, "false": score.false_events,
             "read_right": score.read_right, "taken_back": f"{score.taken_back_found}/{score.taken_back}",
             "cpu_s": round(cpu, 2), "video_s": round(sim.duration, 1),
             "rtf": round(cpu / sim.duration, 3)}
+
+
+def explain(events: list[dict], truth: list) -> list[str]:
+    """What went wrong, event by event: each landing missed or misread, each double and false event
+    (matched as `score_events` does, one event at a time)."""
+    out, used = [], {}
+    for event in events:
+        score = score_events([event], [real for i, real in enumerate(truth) if i not in used])
+        rest = [i for i in range(len(truth)) if i not in used]
+        if score.false_events:
+            near = [r for r in truth if r.event == event["event"] and abs(r.t - event["t"]) <= 1.0]
+            kind = "DOUBLE" if near else "FALSE"
+            out.append(f"{kind} {event['event']} t={event['t']:.2f} {event['code']} conf {event['confidence']}")
+            continue
+        reach = sorted((i for i in rest if truth[i].event == event["event"]
+                        and -1.0 <= event["t"] - truth[i].t <= (1.0 if truth[i].event == "landed" else 4.0)),
+                       key=lambda i: (event.get("code") != truth[i].code, abs(event["t"] - truth[i].t)))
+        used[reach[0]] = event
+        real = truth[reach[0]]
+        if real.event == "landed" and event.get("code") != real.code:
+            out.append(f"MISREAD t={real.t:.2f} {real.code} ({real.case}) read {event['code']} "
+                       f"conf {event['confidence']} at t={event['t']:.2f}")
+    for i, real in enumerate(truth):
+        if i not in used:
+            out.append(f"MISSED {real.event} t={real.t:.2f} {real.code} ({real.case})")
+    return out
 
 
 def total(rows: list[dict]) -> dict:
@@ -71,6 +102,7 @@ def main() -> int:
     parser.add_argument("--first-seed", type=int, default=5000)
     parser.add_argument("--cards", type=int, default=10)
     parser.add_argument("--json", help="write every row to this file")
+    parser.add_argument("--diagnose", action="store_true", help="print each miss, double, false event and misread")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     from vision.sim.real_faces import real_faces
@@ -82,7 +114,7 @@ def main() -> int:
         for surface in args.tables.split(","):
             mine = []
             for seed in range(args.first_seed, args.first_seed + args.seeds):
-                row = run_seed(surface, deck, seed, args.cards, recogniser, faces)
+                row = run_seed(surface, deck, seed, args.cards, recogniser, faces, diagnose=args.diagnose)
                 mine.append(row)
                 print(line(f"  {surface} {deck} {seed}", row), flush=True)
             summary[f"{surface} {deck}"] = total(mine)

@@ -22,10 +22,17 @@ def _run(sim, watcher):
     return events
 
 
-@pytest.mark.slow
-def test_every_landing_once_with_hands_shadows_and_light(watcher_factory):
+@pytest.fixture(scope="module")
+def table_with_a_take_back(watcher_factory):
+    """A table of five cards with hands, shadows, light changes and a take-back, watched once for
+    the tests that look at it: (sim, events)."""
     sim = TableSim(seed=21, cards=5, take_backs=1)
-    events = _run(sim, watcher_factory())
+    return sim, _run(sim, watcher_factory())
+
+
+@pytest.mark.slow
+def test_every_landing_once_with_hands_shadows_and_light(table_with_a_take_back):
+    sim, events = table_with_a_take_back
     score = score_events([e.to_json() for e in events], sim.truth, tolerance=0.5)
     assert score.found == score.landed == 5
     assert score.duplicates == 0 and score.false_events == 0
@@ -34,6 +41,19 @@ def test_every_landing_once_with_hands_shadows_and_light(watcher_factory):
     landed = [e for e in events if e.event == "landed"]
     assert all(e.snapshot.shape == (192, 128, 3) and e.quad.shape == (4, 2) for e in landed)
     assert all(e.seen_t >= e.t for e in events)
+
+
+def test_the_top_card_under_a_lamps_new_colour_is_not_a_second_copy(watcher_factory):
+    """Issue #18, bench_tables' wood table: a lamp turns warmer (blue down a fifth against red)
+    after a hand has passed; the top card, where it lay, differs from the pile as it was: it is
+    the top card seen again, not a second copy of it landed on it."""
+    sim = TableSim(seed=5000, cards=10, deck="oona", surface="wood", camera=True, take_backs=1, doubles=2)
+    assert any(abs(start - 30.64) < 0.01 for start, _, _ in sim.light_steps)
+    watcher = watcher_factory()
+    events = []
+    for i in range(int(24.0 * 15), int(31.6 * 15)):
+        events += watcher.feed(sim.render(i / 15, i), i / 15)
+    assert [(e.event, e.code) for e in events] == [("landed", "turquoise-stop")]
 
 
 def test_nothing_happens_on_a_still_pile(watcher_factory):
@@ -116,11 +136,10 @@ def test_a_card_at_rest_is_read_while_the_throwing_hand_still_moves(watcher_fact
 
 
 @pytest.mark.slow
-def test_a_card_taken_back_under_way_is_no_landing(watcher_factory):
+def test_a_card_taken_back_under_way_is_no_landing(table_with_a_take_back):
     """While the hand lifting the top card still moves, its old place shows the card under it: a
     card-shaped difference that is not a new card. Only the take-back is reported."""
-    sim = TableSim(seed=21, cards=5, take_backs=1)
-    events = _run(sim, watcher_factory())
+    sim, events = table_with_a_take_back
     lift = next(truth for truth in sim.truth if truth.event == "taken_back")
     after = [e for e in events if lift.t <= e.seen_t <= lift.t + 3.0]
     assert [e.event for e in after] == ["taken_back"]

@@ -75,8 +75,7 @@ def warm_faces(deck: str) -> threading.Thread | None:
 
     def draw():
         try:
-            for size in (MATCH_SIZE, COVERED_SIZE):
-                face_book(deck, size, stop=_stop)
+            _draw_both(deck)
         except (VisionError, KeyError, ValueError):
             pass  # a deck without art of its own: the watcher does without (see `upright`)
         except _Stopped:
@@ -107,14 +106,39 @@ def stop_warming(timeout: float = 5.0) -> bool:
         _stop.clear()
 
 
+def _draw_both(deck: str) -> None:
+    """Both of the deck's books (MATCH_SIZE, COVERED_SIZE) drawn and kept as :func:`face_book`
+    keeps them, each face drawn once for both (half the time of drawing each book alone: the
+    watcher's start on a Pi's budget)."""
+    keys = [(deck, size) for size in (MATCH_SIZE, COVERED_SIZE)]
+    with _guard:
+        locks = [_drawing.setdefault(key, threading.Lock()) for key in keys]
+    with locks[0], locks[1]:
+        missing = [key for key in keys if key not in _books]
+        if not missing:
+            return
+        books = _draw_books(deck, [size for _, size in missing], _stop)
+        with _guard:
+            for key, book in zip(missing, books):
+                _books[key] = book
+            while len(_books) > BOOKS_KEPT:
+                del _books[next(iter(_books))]
+
+
 def _draw_book(deck: str, size: tuple[int, int],
                stop: threading.Event | None = None) -> tuple[list[tuple[str, str]], np.ndarray]:
     """The book :func:`face_book` keeps, drawn from the deck's art."""
+    return _draw_books(deck, [size], stop)[0]
+
+
+def _draw_books(deck: str, sizes: list[tuple[int, int]],
+                stop: threading.Event | None = None) -> list[tuple[list[tuple[str, str]], np.ndarray]]:
+    """The books of the deck at each of `sizes`, each face drawn once from the deck's art."""
     from vision.decks import find_deck
 
     profile = find_deck(deck)
     faces = profile.faces(extras=profile.name == "oona")
-    renders = []
+    renders: list[list[np.ndarray]] = [[] for _ in sizes]
     for colour, rank in faces:
         if stop is not None and stop.is_set():
             raise _Stopped(deck)
@@ -126,10 +150,11 @@ def _draw_book(deck: str, size: tuple[int, int],
             from vision.art.oona import card_png
 
             image = card_png(colour, rank, px_per_mm=3.0)
-        small = cv2.GaussianBlur(cv2.resize(image, size, interpolation=cv2.INTER_AREA), (3, 3), 0)
-        small = small.astype(np.float32)
-        renders.append(np.stack([small, small[::-1, ::-1]]))
-    return faces, np.stack(renders)
+        for book, size in zip(renders, sizes):
+            small = cv2.GaussianBlur(cv2.resize(image, size, interpolation=cv2.INTER_AREA), (3, 3), 0)
+            small = small.astype(np.float32)
+            book.append(np.stack([small, small[::-1, ::-1]]))
+    return [(faces, np.stack(book)) for book in renders]
 
 
 def match_errors(warped: np.ndarray, renders: np.ndarray, visible: np.ndarray | None = None,
@@ -146,14 +171,16 @@ def match_errors(warped: np.ndarray, renders: np.ndarray, visible: np.ndarray | 
         weight = (cv2.resize(visible, size, interpolation=cv2.INTER_AREA) > 200).astype(np.float32)
     if focus is not None:
         weight = weight * focus
-    w = weight[None, None, ..., None]
-    gains = (renders * observed * w).sum(axis=(2, 3)) / np.maximum((renders * renders * w).sum(axis=(2, 3)), 1.0)
+    # The weights are 0 or 1: only the pixels weighed are gathered (half a covered card's, or less).
+    keep = weight > 0
+    shown, seen = renders[:, :, keep], observed[keep]
+    gains = (shown * seen).sum(axis=2) / np.maximum((shown * shown).sum(axis=2), 1.0)
     # The light may be brighter or dimmer, and a little warmer or cooler, but not of another colour:
     # each channel's gain stays near their mean (or a hand would pass for a card's coloured field).
     mean = gains.mean(axis=-1, keepdims=True)
     gains = np.clip(gains, mean * (1 - CAST), mean * (1 + CAST))
-    error = np.abs(renders * gains[:, :, None, None, :] - observed) * w
-    return error.sum(axis=(2, 3, 4)) / max(float(weight.sum()) * 3 * max(float(observed.mean()), 1.0), 1.0)
+    error = np.abs(shown * gains[:, :, None, :] - seen)
+    return error.sum(axis=(2, 3)) / max(float(np.count_nonzero(keep)) * 3 * max(float(observed.mean()), 1.0), 1.0)
 
 
 def upright(warped: np.ndarray, deck: str, code: str | None, colour: str = "", rank: str = "") -> np.ndarray:
@@ -210,10 +237,18 @@ def fit_covered(visible: np.ndarray, cover: np.ndarray, size: tuple[float, float
                 centre = cu * u + cv_ * v
                 coarse.append((cost(centre, theta)[0], centre, theta))
     coarse.sort(key=lambda c: c[0])
-    fits = []
+    fits, ends = [], []
+
+    def is_near(centre, theta, others):
+        """Whether a pose lies within a few pixels and degrees of one of `others` ((centre, theta))."""
+        return any(np.abs(centre - c).max() <= 0.15 * short
+                   and abs(((theta - th + np.pi / 2) % np.pi) - np.pi / 2) <= np.radians(8) for c, th in others)
+
     for c0, centre, theta in coarse:
         if len(fits) >= 3 or c0 > coarse[0][0] + 0.15:
             break
+        if is_near(centre, theta, ends):
+            continue  # a seed beside one refined already would end where it did
         # Then a few pixels and degrees around it.
         best = (c0, cost(centre, theta)[1], centre, theta)
         for step, turn in ((2.0, np.radians(3.0)), (1.0, np.radians(1.5)), (0.5, np.radians(0.75))):
@@ -227,6 +262,7 @@ def fit_covered(visible: np.ndarray, cover: np.ndarray, size: tuple[float, float
                         best = (c, corners, centre + d_centre, theta + d_theta)
                         centre, theta = best[2], best[3]
                         improved = True
+        ends.append((best[2], best[3]))
         if best[0] > FIT_COST:
             continue
         # Distinct fits only (a card half shown may fit two ways).
@@ -269,6 +305,11 @@ def align_covered(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray, deck: 
                     errors = np.full(len(faces), np.inf, np.float32)
                     errors[likely] = err
                     break
+    if best_quad is not quad:
+        # Aligned, every face scored again: one that was not among the likely ones where the
+        # fit lay (its distinguishing corner just off) may be nearest now.
+        warped, visible = _look(frame, best_quad, cover)
+        errors = match_errors(warped, renders, visible).min(axis=1)
     return best_quad, errors
 
 

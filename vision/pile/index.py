@@ -7,12 +7,17 @@ face differs from our renders, so the card under the top one of a two-card play 
 one card in five on a table of classic cards). Every classic print carries the rank in two
 opposite corners, and the hand scan's corner model was trained on real prints: when a corner
 index is wholly in view it names the rank, the visible field the colour.
+
+The outline fitted to what shows may be a few pixels off, and the corner model is sure of a
+glyph cut at one side, so the index is read where the card's own edges put it and at eight
+places round that, and two thirds of the nine must agree; a field too pale for a whole card's
+colour threshold (a webcam's washed green) is read by its hue, the rank saying it is no wild.
 """
 
 import cv2
 import numpy as np
 
-from vision.card.colour import read_colour
+from vision.card.colour import BY_BRIGHTNESS, HUES, read_colour
 from vision.card.corner import corner_features, corner_model
 from vision.card.corners import CENTRE, SIDE
 from vision.card.detect import WARP_H, WARP_W, warp
@@ -29,13 +34,18 @@ SIZE = (2 * WARP_W, 2 * WARP_H)
 #: reading, as this one is checked to sit in a white corner of a card fitted to what shows).
 INDEX_SURE = 0.9
 #: Turns (degrees) an index is read at: a card fitted to what shows lies within a few degrees.
-UPRIGHT_TURNS = (0, -20, 20)
+UPRIGHT_TURNS = (0, -10, 10, -20, 20)
 #: ... and lying sideways, to tell a card fitted a quarter turn off.
 SIDEWAYS = (-90, 90)
 #: An index box counts as in view when this share of it is not under the top card.
 IN_VIEW = 0.97
 #: The visible field's colour must be read at least this surely.
 COLOUR_SURE = 0.5
+#: A card not of a wild's rank whose field reads as no colour is read by the hue of its pixels
+#: from this saturation on (HSV, 0..255; `read_colour` counts them from 90), which must be at
+#: least PALE_SHARE of its visible field.
+PALE_SATURATION = 40
+PALE_SHARE = 0.15
 #: Of the card, at least this share must show (what little shows of a card may be a hand's).
 SHOWN = 0.3
 #: How far (warp px of the smaller warp) in from the edge the white border band lies.
@@ -43,6 +53,11 @@ BORDER = (1, 4)
 #: The band (WARP_W px in from the edge) of a corner's border that must be white: thin, as real
 #: prints are often cut with a narrow margin.
 CORNER_BAND = (0.5, 2.5)
+#: A card fitted to what shows may be this much too big (WARP_W px) at a corner: its index is
+#: read that much further in (`_card_edge_inset`).
+EDGE_INSET = 4
+#: An index is read at its box and this far (px of the warp read) off it each way (`_read_around`).
+AROUND = 2
 #: A corner's border band is white where each channel is within this share of the card's white,
 #: and it must be so over CORNER_SHARE of it.
 CORNER_WHITE = 0.25
@@ -77,7 +92,11 @@ def _read_at(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray):
     if rank in find_deck("classic").wilds:
         colour, colour_conf = WILD, 1.0
     elif colour == WILD or colour_conf < COLOUR_SURE:
-        return None
+        # Not a wild's rank, so the field is of one colour: a pale print's (a webcam's washed
+        # green) reads as no colour to a whole card's threshold, its hue still names it.
+        colour, colour_conf = _pale_field_colour(warped, visible, white)
+        if colour_conf < COLOUR_SURE:
+            return None
     confidence = min(rank_conf, colour_conf)
     return (colour, rank, card_code(colour, rank), confidence, False), quad, 1.0 - confidence
 
@@ -92,35 +111,111 @@ def _indices_in_view(warped: np.ndarray, visible: np.ndarray, white: np.ndarray)
     model = corner_model()
     readings = []
     for card, shown in ((warped, visible), (warped[::-1, ::-1], visible[::-1, ::-1])):
+        dx, dy = _card_edge_inset(card, shown, white, (x1, y1))
+        card, shown = card[dy:, dx:], shown[dy:, dx:]
         box = shown[y0:y1, x0:x1]
         if (cv2.countNonZero(box) < IN_VIEW * box.size
                 or not _is_white_corner(card, shown, white, (x1, y1))):
             continue
-        rank, conf = _read_upright(card[y0:y1, x0:x1], model)
+        rank, conf = _read_around(card, (x0, y0, x1, y1), model)
         if conf >= INDEX_SURE:
             readings.append((rank, conf))
     return readings
 
 
-def _read_upright(crop: np.ndarray, model) -> tuple[str, float]:
-    """The rank of an index crop read as it stands or tilted by up to UPRIGHT_TURNS, and its
-    probability among the ranks; ("", 0) when it reads better lying sideways (SIDEWAYS): the
-    card is warped upright (either way up), so a sideways index is a card fitted a quarter turn
-    off, whose "corner" shows the index of the card's side (a +2 lying down reads as a 7)."""
+def _card_edge_inset(card: np.ndarray, shown: np.ndarray, white: np.ndarray,
+                     reach: tuple[int, int]) -> tuple[int, int]:
+    """How far (px, x and y) in from the warp's top and left edges the card's own edges lie near
+    its top-left corner: the first column and row of the corner (as far as `reach`) mostly of the
+    card's white, at most EDGE_INSET. A card fitted a little too big to what shows of it puts
+    the table in the warp's corner and its index lower and further in than the box read (a 4
+    cut at its foot reads as a 7)."""
+    most = int(round(EDGE_INSET * SIZE[0] / WARP_W))
+    corner = card[:reach[1], :reach[0]].astype(np.float32)
+    near = (np.abs(corner / white - 1).max(axis=2) < CORNER_WHITE) & (shown[:reach[1], :reach[0]] > 0)
+    inset = []
+    for lines in (near.T[:, reach[1] // 3:], near[:, reach[0] // 3:]):  # columns, then rows
+        white_lines = np.flatnonzero(lines[:most + 1].mean(axis=1) >= CORNER_SHARE)
+        inset.append(int(white_lines[0]) if len(white_lines) else 0)
+    return inset[0], inset[1]
+
+
+def _read_around(card: np.ndarray, box: tuple[int, int, int, int], model) -> tuple[str, float]:
+    """The rank the index `box` (x0, y0, x1, y1) shows, read there (`_read_upright`) and AROUND
+    px off it each way (at the turn read best there): the rank at least two thirds of the nine
+    name, and their mean confidence; ("", 0) without such a rank. The corner model is sure of a
+    glyph cut at one side (a 4's foot off reads as a 7, a 5 shifted as a 6); cut so at one
+    place, not at most."""
+    x0, y0, x1, y1 = box
+    rank, conf, angle = _read_upright(card[y0:y1, x0:x1], model)
+    if not rank:
+        return "", 0.0
+    crops = []
+    for dy in (-AROUND, 0, AROUND):
+        for dx in (-AROUND, 0, AROUND):
+            if dx or dy:
+                top, left = max(y0 + dy, 0), max(x0 + dx, 0)
+                crops.append(_squared(card[top:top + y1 - y0, left:left + x1 - x0]))
+    votes: dict[str, list[float]] = {rank: [conf]}
+    for other, other_conf in _read_turned(crops, angle, model):
+        votes.setdefault(other, []).append(other_conf)
+    rank, confs = max(votes.items(), key=lambda item: len(item[1]))
+    if 3 * len(confs) < 2 * 9:
+        return "", 0.0
+    return rank, float(np.mean(confs))
+
+
+def _squared(crop: np.ndarray) -> np.ndarray:
+    """An index crop padded square (its edges repeated)."""
     h, w = crop.shape[:2]
     side = max(h, w)
-    crop = cv2.copyMakeBorder(crop, (side - h) // 2, side - h - (side - h) // 2, (side - w) // 2,
+    return cv2.copyMakeBorder(crop, (side - h) // 2, side - h - (side - h) // 2, (side - w) // 2,
                               side - w - (side - w) // 2, cv2.BORDER_REPLICATE)
+
+
+def _turned(crop: np.ndarray, angle: float) -> np.ndarray:
+    """A square crop turned by `angle` degrees about its centre (its edges repeated)."""
+    side = crop.shape[0]
+    return cv2.warpAffine(crop, cv2.getRotationMatrix2D(((side - 1) / 2, (side - 1) / 2), angle, 1.0),
+                          (side, side), borderMode=cv2.BORDER_REPLICATE)
+
+
+def _rank_probabilities(crops: list[np.ndarray], model) -> np.ndarray:
+    """The corner model's probabilities of each rank (not NONE) for each crop, rows the crops."""
+    probs = model.probabilities(np.stack([corner_features(np.ascontiguousarray(c)) for c in crops]))
+    return probs[:, [i for i, c in enumerate(model.classes) if c != NONE]]
+
+
+def _rank_names(model) -> list[str]:
+    """The corner model's classes that are ranks (not NONE), in its order."""
+    return [c for c in model.classes if c != NONE]
+
+
+def _read_turned(crops: list[np.ndarray], angle: float, model) -> list[tuple[str, float]]:
+    """Each square crop's rank read turned by `angle`, and its probability among the ranks."""
+    ranked = _rank_probabilities([_turned(crop, angle) for crop in crops], model)
+    names = _rank_names(model)
+    best = ranked.argmax(axis=1)
+    return [(names[b], float(row[b] / max(float(row.sum()), 1e-9))) for row, b in zip(ranked, best)]
+
+
+def _read_upright(crop: np.ndarray, model) -> tuple[str, float, float]:
+    """The rank of an index crop read as it stands or tilted by up to UPRIGHT_TURNS, its
+    probability among the ranks and the turn it read best at; ("", 0, 0) when it reads better
+    lying sideways (SIDEWAYS) as another rank: the card is warped upright (either way up), so a
+    sideways index is a card fitted a quarter turn off, whose "corner" shows the index of the
+    card's side (a +2 lying down reads as a 7). A sideways read naming the same rank says
+    nothing (a 5 tilted a little reads as a 5 lying down too: the model is not trained to tell)."""
+    crop = _squared(crop)
     turns = UPRIGHT_TURNS + SIDEWAYS
-    turned = [cv2.warpAffine(crop, cv2.getRotationMatrix2D(((side - 1) / 2, (side - 1) / 2), angle, 1.0),
-                             (side, side), borderMode=cv2.BORDER_REPLICATE) for angle in turns]
-    probs = model.probabilities(np.stack([corner_features(np.ascontiguousarray(c)) for c in turned]))
-    ranks = [i for i, c in enumerate(model.classes) if c != NONE]
-    ranked = probs[:, ranks]
-    turn, best = np.unravel_index(int(ranked.argmax()), ranked.shape)
-    if turns[turn] in SIDEWAYS:
-        return "", 0.0
-    return model.classes[ranks[best]], float(ranked[turn, best] / max(float(ranked[turn].sum()), 1e-9))
+    ranked = _rank_probabilities([_turned(crop, angle) for angle in turns], model)
+    upright = len(UPRIGHT_TURNS)
+    turn, best = np.unravel_index(int(ranked[:upright].argmax()), ranked[:upright].shape)
+    side_turn, side_best = np.unravel_index(int(ranked[upright:].argmax()), ranked[upright:].shape)
+    if ranked[upright + side_turn, side_best] > ranked[turn, best] and side_best != best:
+        return "", 0.0, 0.0
+    return (_rank_names(model)[best], float(ranked[turn, best] / max(float(ranked[turn].sum()), 1e-9)),
+            float(turns[turn]))
 
 
 def _border_band(shape, band: tuple[float, float] = BORDER) -> np.ndarray:
@@ -152,6 +247,34 @@ def _is_white_corner(card: np.ndarray, shown: np.ndarray, white: np.ndarray, rea
         return False
     near = np.abs(card[corner].astype(np.float32) / white - 1).max(axis=1) < CORNER_WHITE
     return float(near.mean()) >= CORNER_SHARE
+
+
+def _pale_field_colour(warped: np.ndarray, visible: np.ndarray, white: np.ndarray) -> tuple[str, float]:
+    """The colour of a field of one colour, however pale, from the hues of its visible pixels
+    inside the border (`PALE_SATURATION` and brighter against the card's `white`): the colour most
+    of them are nearest (`colour.HUES`; between yellow and green by brightness, as `read_colour`
+    tells them), and how sure, 0 when fewer than PALE_SHARE of them show it or another colour
+    has more than a fifth of its votes."""
+    h, w = visible.shape
+    inside = np.zeros((h, w), bool)
+    inside[h // 12:-h // 12, w // 12:-w // 12] = True
+    inside &= visible > 0
+    balanced = np.clip(warped[inside].astype(np.float32) / white * 200, 0, 255).astype(np.uint8)
+    hsv = cv2.cvtColor(balanced[None], cv2.COLOR_BGR2HSV_FULL)[0].astype(np.float32)
+    coloured = (hsv[:, 1] > PALE_SATURATION) & (hsv[:, 2] > 45)
+    degrees, value = hsv[coloured, 0] * 360 / 256, hsv[coloured, 2]
+    names = list(HUES["classic"])
+    apart = [np.abs(degrees[None, :] - np.array(hues)[:, None]) % 360 for hues in HUES["classic"].values()]
+    distances = np.stack([np.minimum(d, 360 - d).min(axis=0) for d in apart])
+    nearest = distances.argmin(axis=0)
+    light, dark, (lo, hi), light_from = BY_BRIGHTNESS["classic"]
+    between = (degrees > lo) & (degrees < hi)
+    nearest = np.where(between, np.where(value >= light_from, names.index(light), names.index(dark)), nearest)
+    counts = np.bincount(nearest[distances.min(axis=0) < 40], minlength=len(names))
+    first, second = np.sort(counts)[::-1][:2]
+    if first < PALE_SHARE * max(1, int(inside.sum())) or second > 0.2 * first:
+        return WILD, 0.0
+    return names[int(counts.argmax())], float(1.0 - second / first)
 
 
 def _visible_colour(warped: np.ndarray, visible: np.ndarray, white: np.ndarray) -> tuple[str, float]:

@@ -68,6 +68,9 @@ DROPPED_GAP = 0.15
 #: small pixels of it moved between frames nor since this long before (seconds).
 EARLY_SPAN = 0.2
 EARLY_MARGIN = 3
+#: A card read as the top card whose region shares this much of the larger of the two with the
+#: top card's is the top card itself (a second copy does not land exactly on the first).
+SAME_PLACE = 0.85
 
 
 @dataclass(frozen=True)
@@ -170,6 +173,8 @@ class PileWatcher:
         """When the view was last taken as the pile's settled state: a card new since then came to rest later."""
         self._landed_early = False
         """Whether a card was read early since the last still check (which then takes the whole view)."""
+        self._changes: dict[int, np.ndarray] = {}
+        """This frame's `_changed` masks, by the frame compared with (its id: frames of the history)."""
 
     # -- the per-frame path ---------------------------------------------------------------
 
@@ -215,24 +220,36 @@ class PileWatcher:
     def _has_moved(self, grey: np.ndarray, previous: np.ndarray, t: float) -> bool:
         """Whether more than MOTION_SHARE of the small grey frame changed since the previous one, or
         since the one MOTION_SPAN before (a hand moving slowly)."""
+        self._changes = {}
         if self._changed_share(grey, previous) > MOTION_SHARE:
             return True
         earlier = next((past for when, past in reversed(self._history) if when <= t - MOTION_SPAN), None)
         return earlier is not None and self._changed_share(grey, earlier) > MOTION_SHARE
 
-    @staticmethod
-    def _changed_share(grey: np.ndarray, other: np.ndarray) -> float:
-        """The share of small grey pixels that moved since `other` (`_changed`)."""
-        return cv2.countNonZero(PileWatcher._changed(grey, other)) / grey.size
+    def _changed_share(self, grey: np.ndarray, other: np.ndarray) -> float:
+        """The share of small grey pixels that moved since `other` (`_changed`, kept for this frame)."""
+        return cv2.countNonZero(self._changed_since(grey, other)) / grey.size
+
+    def _changed_since(self, grey: np.ndarray, other: np.ndarray) -> np.ndarray:
+        """`_changed(grey, other)`, worked out once a frame for each `other`."""
+        changed = self._changes.get(id(other))
+        if changed is None:
+            changed = self._changes[id(other)] = self._changed(grey, other)
+        return changed
 
     @staticmethod
     def _changed(grey: np.ndarray, other: np.ndarray) -> np.ndarray:
         """The small grey pixels outside their range in `other` (a 0/1 mask): a shake of up to half
         a small pixel (two of the camera's) changes nothing (`compare.envelope`), and lone pixels (a
-        compressed weave's specks) do not count, a hand's or card's do."""
+        compressed weave's specks) do not count, a hand's or card's do. Nor does the view's
+        outermost ring: a shake brings what lay just outside the view into it (on a rug, a pattern
+        that no neighbour inside predicts), and an arm coming in is seen a pixel further in."""
         lo, hi = envelope(other, MOTION_REACH)
         changed = outside(grey.astype(np.float32), lo, hi, MOTION_LEVEL).view(np.uint8)
-        return cv2.medianBlur(changed, 3)
+        changed = cv2.medianBlur(changed, 3)
+        changed[[0, -1], :] = 0
+        changed[:, [0, -1]] = 0
+        return changed
 
     def _keep_still(self, image: np.ndarray, t: float, before: tuple[float, np.ndarray]) -> None:
         """A still frame: the still spell started (and its check planned) if it is the first; the
@@ -290,7 +307,7 @@ class PileWatcher:
         earlier = next((past for when, past in reversed(self._history) if when <= t - EARLY_SPAN), None)
         if earlier is None:
             return None
-        moved = cv2.bitwise_or(self._changed(grey, previous), self._changed(grey, earlier))
+        moved = cv2.bitwise_or(self._changed_since(grey, previous), self._changed_since(grey, earlier))
         size = 2 * EARLY_MARGIN + 1
         return cv2.dilate(moved * 255, np.ones((size, size), np.uint8))
 
@@ -452,10 +469,11 @@ class PileWatcher:
 
     def _new_card(self, small: np.ndarray, frame: np.ndarray, region: np.ndarray, quad: np.ndarray,
                   reading: tuple, t: float, *, nudge: bool = True, rest: float | None = None,
-                  before: tuple | None = None) -> PileEvent | None:
-        """Put a card read at `quad` on the pile; its event (None if it is the top card, nudged)."""
+                  before: tuple | None = None, hidden: np.ndarray | None = None) -> PileEvent | None:
+        """Put a card read at `quad` on the pile; its event (None if it is the top card, nudged;
+        `hidden`: where a card landed with it now lies over the pile)."""
         colour, rank, code, confidence, unsure, guesses = PileReading(*reading)
-        if self.pile and nudge and self._is_top_nudged(small, region, code):
+        if self.pile and nudge and self._is_top_nudged(small, region, code, hidden):
             top = self.pile[-1]
             top.region, top.quad = region, quad  # the same card, nudged: not a new one
             return None
@@ -471,17 +489,27 @@ class PileWatcher:
         return PileEvent("landed", start, colour, rank, code, confidence, unsure, quad, snapshot, seen_t=t,
                          alternatives=guesses)
 
-    def _is_top_nudged(self, small: np.ndarray, region: np.ndarray, code: str | None) -> bool:
-        """Whether a card read as `code` at `region` is the top card moved, not a second copy of it:
-        where it lay and is not now, the pile changed."""
+    def _is_top_nudged(self, small: np.ndarray, region: np.ndarray, code: str | None,
+                       hidden: np.ndarray | None = None) -> bool:
+        """Whether a card read as `code` at `region` is the top card moved, or seen again where it
+        lay, not a second copy of it: where it lay and is not now, the pile changed. Where a card
+        landed with it lies (`hidden`) tells nothing: a second copy under the next player's card
+        hides the top card whole."""
         top = self.pile[-1]
+        if code is None or code != top.reading[2]:
+            return False
+        shared = cv2.countNonZero(cv2.bitwise_and(region, top.region))
+        if shared > SAME_PLACE * max(cv2.countNonZero(region), cv2.countNonZero(top.region)):
+            return True  # where it lay: the top card itself, seen again (a lamp's colour changed)
         uncovered = cv2.bitwise_and(top.region, cv2.bitwise_not(region))
+        if hidden is not None:
+            uncovered = cv2.bitwise_and(uncovered, cv2.bitwise_not(hidden))
         revealed = cv2.countNonZero(cv2.bitwise_and(uncovered, self._mask))
         moved = revealed > 0.1 * cv2.countNonZero(top.region)
         if moved and cv2.countNonZero(uncovered) > 0.1 * cv2.countNonZero(top.region):
             # Where the old top card still shows, it lies as it lay: a second copy landed beside it.
             moved = match_share(small, self.reference, uncovered) < 0.7
-        return bool(moved and code is not None and code == top.reading[2])
+        return bool(moved)
 
     # -- two cards in one movement --------------------------------------------------------------
 
@@ -537,7 +565,7 @@ class PileWatcher:
         under_rest = min(rest_time(self._history, small, region, t, covered=True, covered_until=top_rest,
                                    since=self._rebased_t),
                          top_rest)
-        event = self._new_card(small, frame, region, quad, reading, t, rest=under_rest)
+        event = self._new_card(small, frame, region, quad, reading, t, rest=under_rest, hidden=top_region)
         if event is None:
             return None
         # The pile before the top card: the one under it as far as it shows; what the
