@@ -70,6 +70,10 @@ def recording_wait():
 
 
 def pytest_collection_modifyitems(config, items):
-    """The tests marked ``slow`` run first: with the suite shared among workers (``make test``:
-    pytest-xdist), a long test left for the end keeps one worker busy while the others are idle."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """The files holding a test marked ``slow`` run first: with the suite shared among workers
+    (``make test``: pytest-xdist), a long test left for the end keeps one worker busy while the
+    others are idle. A file's own order stays as pytest made it: it groups the tests of each
+    parameter of a module fixture (a recogniser per deck), which is built again whenever the
+    parameter changes."""
+    slow_files = {item.path for item in items if item.get_closest_marker("slow") is not None}
+    items.sort(key=lambda item: item.path not in slow_files)
