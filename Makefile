@@ -63,9 +63,11 @@ vision-model: $(STAMP) deb-deps
 
 # Retrain the hand scan's corner-index models (vision/models/corners_hand.npz on uno-fanned's
 # training part (OONA_UNO_FANNED, default ../shared/data/uno-fanned); corners_hand_oona.npz on
-# synthetic Oona hands), one core, about 13 minutes for both decks.
+# synthetic Oona hands), one core, about 13 minutes for both decks; then the outline scan's Oona
+# model (corners_hand_outline_oona.npz, vision/train/corners_editions.py, about 8 minutes of CPU).
 vision-corners: $(STAMP)
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m vision.train.hands train
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m vision.train.corners_editions train --deck oona
 
 # Retrain the classic face network (vision/models/classic_cnn.onnx) from fixed seeds, one core, in a
 # training venv of its own: torch (the CPU build, 2.13.0) and onnx are not the kiosk's and `make test`

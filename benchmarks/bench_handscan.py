@@ -26,7 +26,8 @@ hand. Run it under `../shared/tools/pi-budget --pi4 --` for a Pi 4's estimate.
 
 `--path dense|outline` picks the scan the spread, kiosk-path and upright (uno-fanned) sets run:
 the dense search of `HandScanner.scan` or the read off the cards' outlines of
-`vision/hand/outlined.py` (default: `scan_hand`'s, `vision.hand.scanner.SCAN_PATH`).
+`vision/hand/outlined.py` (default: `scan_hand`'s, `vision.hand.scanner.SCAN_PATH`);
+`--outline-models DIR` has the outline scan read with models not yet shipped.
 """
 
 import argparse
@@ -262,8 +263,16 @@ def main() -> int:
     parser.add_argument("--expect", action="store_true", help="spread: give the scan each hand's number of cards")
     parser.add_argument("--path", choices=SCAN_PATHS, default=SCAN_PATH,
                         help=f"which scan: dense search or read off the cards' outlines (default {SCAN_PATH})")
+    parser.add_argument("--outline-models", metavar="DIR",
+                        help="the outline scan reads with the models of DIR (as `corners_editions train --out DIR` "
+                             "writes them), not the shipped ones")
     args = parser.parse_args()
     cv2.setNumThreads(1)
+    if args.outline_models:
+        import vision.hand.outlined as outlined
+
+        for deck, path in list(outlined.OUTLINE_MODELS.items()):
+            outlined.OUTLINE_MODELS[deck] = Path(args.outline_models) / path.name
     only = set(args.only or ["upright", "turned", "synthetic", "kiosk", "spread"])
     if "spread" in only:
         for deck in args.deck or ("classic", "oona"):
