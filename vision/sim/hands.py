@@ -261,6 +261,16 @@ def oona_faces(px_per_mm: float = 4.0):
             for colour, rank in find_deck("oona").faces()]
 
 
+def spread_hand_tried(faces, rng: np.random.Generator, tries: int = 20, **how):
+    """:func:`spread_hand` drawn again up to ``tries`` times until the hand fits and every card
+    shows an index (``how``: its keywords); ``None`` if it never does."""
+    for _ in range(tries):
+        out = spread_hand(faces, rng, **how)
+        if out is not None:
+            return out
+    return None
+
+
 def spread_hands(faces, n: int, seed: int, *, sizes=range(1, 10)):
     """`n` photos of hands spread on tables (`spread_hand`), 1 to 9 cards each drawn from `faces`,
     layouts and tables in turn: `(photo, truth, layout, surface)`."""
@@ -270,10 +280,7 @@ def spread_hands(faces, n: int, seed: int, *, sizes=range(1, 10)):
         layout, surface = LAYOUTS[made % len(LAYOUTS)], SPREAD_SURFACES[made % len(SPREAD_SURFACES)]
         k = int(list(sizes)[rng.integers(len(sizes))])
         picked = [faces[i] for i in rng.choice(len(faces), k, replace=len(faces) < k)]
-        for _ in range(20):
-            out = spread_hand(picked, rng, layout=layout, surface=surface)
-            if out is not None:
-                break
+        out = spread_hand_tried(picked, rng, layout=layout, surface=surface)
         if out is None:
             continue
         made += 1

@@ -141,7 +141,7 @@ def deck_pool(deck: str):
 def training_hands(faces, n: int, seed: int, *, surfaces=TRAIN_SURFACES, card_w=CARD_W, augment: bool = True):
     """`n` spread hands `(photo, truth)` of `faces` (see `spread_hand`), cards `card_w` wide at
     random (fewer cards the bigger they are), the photo spoilt at random (`spoil`)."""
-    from vision.sim.hands import LAYOUTS, spread_hand
+    from vision.sim.hands import LAYOUTS, spread_hand_tried
 
     rng = np.random.default_rng(seed)
     made = 0
@@ -149,11 +149,8 @@ def training_hands(faces, n: int, seed: int, *, surfaces=TRAIN_SURFACES, card_w=
         cw = float(np.exp(rng.uniform(*np.log(card_w))))
         k = int(rng.integers(1, max(2, min(10, int(9 * (95 / cw) ** 2)) + 1)))
         picked = [faces[i] for i in rng.integers(len(faces), size=k)]
-        for _ in range(20):
-            out = spread_hand(picked, rng, layout=LAYOUTS[made % len(LAYOUTS)], card_w=cw,
-                              surface=surfaces[made % len(surfaces)])
-            if out is not None:
-                break
+        out = spread_hand_tried(picked, rng, layout=LAYOUTS[made % len(LAYOUTS)], card_w=cw,
+                                surface=surfaces[made % len(surfaces)])
         if out is None:
             continue
         made += 1

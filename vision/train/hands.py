@@ -229,7 +229,7 @@ def spread_training_hands(deck: str, n: int, seed: int):
     indices)`, each visible index as `(rank, cx, cy, side, angle)`: its glyph's side and the turn
     (degrees) that sets it upright in `crop` (a card's bottom-right index is its top-left one
     turned 180°)."""
-    from vision.sim.hands import LAYOUTS, spread_hand
+    from vision.sim.hands import LAYOUTS, spread_hand_tried
 
     rng = np.random.default_rng(seed)
     pool, oona_side = _oona_faces() if deck == "oona" else (None, None)
@@ -241,12 +241,8 @@ def spread_training_hands(deck: str, n: int, seed: int):
         else:
             drawn = [(pool[i], oona_side) for i in rng.integers(len(pool), size=k)]
         faces = [f for f, _ in drawn]
-        out = None
-        for _ in range(20):
-            out = spread_hand(faces, rng, layout=LAYOUTS[made % len(LAYOUTS)],
-                              surface=SPREAD_TRAIN_SURFACES[made % len(SPREAD_TRAIN_SURFACES)])
-            if out is not None:
-                break
+        out = spread_hand_tried(faces, rng, layout=LAYOUTS[made % len(LAYOUTS)],
+                                surface=SPREAD_TRAIN_SURFACES[made % len(SPREAD_TRAIN_SURFACES)])
         if out is None:
             continue
         made += 1
