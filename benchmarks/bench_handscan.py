@@ -45,6 +45,7 @@ from vision.train.hands import evaluate, match, score_photos  # noqa: E402
 from vision.hand.colour import index_colour  # noqa: E402
 from vision.sim.boxes import turn_photo  # noqa: E402
 from vision.sim.hands import HELD_OUT_SEED, kiosk_frames, synthetic_hands  # noqa: E402
+from vision.sim.real_faces import real_classic_faces  # noqa: E402
 
 
 def turned_fanned(limit: int | None = None):
@@ -75,94 +76,6 @@ def synthetic(deck: str, n: int) -> dict:
                   photos_ranks_exactly_right=exact / len(photos), scan_colour_right=colours_right / cards,
                   colour_right_given_box=colour_given / cards, colour_unsure_given_box=colour_none / cards)
     return report
-
-
-UNO_REAL_MIT = Path(__file__).resolve().parents[2] / "shared" / "data" / "uno-real-mit"
-#: Classic faces cut from uno-real-mit: the top-left index centre as a share of the upright face
-#: (measured on the warps of each part: criscard's crops keep a little more margin).
-CLASSIC_INDEX_SHARE = {"criscard": (0.155, 0.11), "alinivan": (0.20, 0.125)}
-FACE_W, FACE_H = 200, 310
-
-
-def _upright(image, quad):
-    """The card inside `quad` warped upright to FACE_W x FACE_H."""
-    import numpy as np
-    from vision.card.detect import order_quad
-
-    q = order_quad(np.asarray(quad, np.float32).reshape(4, 2))
-    if np.linalg.norm(q[1] - q[0]) > np.linalg.norm(q[3] - q[0]):
-        q = np.roll(q, -1, axis=0)
-    target = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]])
-    return cv2.warpPerspective(image, cv2.getPerspectiveTransform(q, target), (FACE_W, FACE_H))
-
-
-def _cropped_card_quad(image):
-    """The outline of a card that fills its photo (criscard's crops): the whitest blob's hull."""
-    import numpy as np
-
-    white = cv2.GaussianBlur(image.min(axis=2), (5, 5), 0)
-    _, mask = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    hull = cv2.convexHull(max(contours, key=cv2.contourArea))
-    for eps in (0.02, 0.03, 0.05, 0.08):
-        quad = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
-        if len(quad) == 4:
-            return quad.reshape(4, 2)
-    return cv2.boxPoints(cv2.minAreaRect(hull))
-
-
-def _white_rim(face) -> bool:
-    """Whether a warped face has a card's white rim (its outline was found, not cut off)."""
-    import numpy as np
-
-    white = face.min(axis=2).astype(np.float32)
-    rim = np.concatenate([white[3:9, 20:-20].ravel(), white[-9:-3, 20:-20].ravel(),
-                          white[20:-20, 3:9].ravel(), white[20:-20, -9:-3].ravel()])
-    return float(np.median(rim)) > 120
-
-
-def _coloured_middle(face) -> bool:
-    """Whether a warped face's middle is coloured (not a white patch of the background)."""
-    import numpy as np
-
-    hsv = cv2.cvtColor(face[FACE_H // 4:-FACE_H // 4, FACE_W // 4:-FACE_W // 4], cv2.COLOR_BGR2HSV)
-    return float(np.mean(hsv[..., 1] > 80)) > 0.3
-
-
-def real_classic_faces(folder=UNO_REAL_MIT):
-    """Real classic faces (`spread_hand`'s form) cut from the uno-real-mit photos by the card
-    detector (criscard's crops, where it finds less than half the photo, by their whitest blob); faces whose
-    outline runs off the photo or whose rim is not white are left out."""
-    import csv
-
-    import numpy as np
-    from vision.card.detect import find_card
-    from vision.errors import VisionError
-
-    faces = []
-    for part in ("criscard", "alinivan"):
-        with open(Path(folder) / part / "labels.csv", newline="") as f:
-            for row in csv.DictReader(f):
-                image = cv2.imread(str(Path(folder) / part / row["file"]), cv2.IMREAD_COLOR)
-                h, w = image.shape[:2]
-                if part == "criscard":  # the card fills the crop: its whitest blob
-                    quad = _cropped_card_quad(image)
-                else:
-                    try:
-                        quad = find_card(image).quad
-                    except VisionError:
-                        continue
-                quad = np.asarray(quad, np.float32).reshape(4, 2)
-                off = quad.min() < 3 or (quad[:, 0] > w - 4).any() or (quad[:, 1] > h - 4).any()
-                sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
-                ratio = min(sides[0] + sides[2], sides[1] + sides[3]) / max(sides[0] + sides[2], sides[1] + sides[3])
-                if part == "alinivan" and (off or not 0.58 < ratio < 0.72):  # run off the photo, or not a whole card
-                    continue
-                face = _upright(image, quad)
-                if _white_rim(face) and _coloured_middle(face):
-                    faces.append((face, row["colour"], row["rank"], CLASSIC_INDEX_SHARE[part]))
-    return faces
 
 
 def match_cards(readings, truth):

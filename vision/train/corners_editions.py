@@ -48,6 +48,7 @@ from vision.card.mlp import train
 from vision.hand.outlined import OUTLINE_MODELS
 from vision.hand.outline import ASPECT, INDEX_SHARE, WINDOW_SHARE, bright_sides, corner_poses
 from vision.hand.scanner import DECK_RANKS, NONE, read_model, save_model, turned_window_features, whiteness
+from vision.sim.real_faces import real_classic_faces
 from vision.train.fanned import UNO_FANNED, load_fanned
 
 #: The palette of `classic_editions` kept out of training (scored by `eval`).
@@ -329,23 +330,12 @@ def held_out_sets(deck: str, n: int = 60):
     if deck == "oona":
         sets = {"oona renders": oona_pool()}
     else:
-        sets = {"uno-real-mit real faces": _real_faces(),
+        sets = {"uno-real-mit real faces": real_classic_faces(),
                 f"classic_editions {HELD_OUT_PALETTE} palette": classic_pool(120, 991, palettes=(HELD_OUT_PALETTE,)),
                 "vision.enrol.unseen edition": unseen_pool()}
     return {name: list(training_hands(faces, n, EVAL_SEED + i, surfaces=SPREAD_SURFACES, card_w=(78, 106),
                                       augment=False))
             for i, (name, faces) in enumerate(sets.items())}
-
-
-def _real_faces():
-    """uno-real-mit's faces as the bench cuts them (`benchmarks/bench_handscan.py`)."""
-    import sys
-
-    root = Path(__file__).resolve().parents[2]
-    sys.path.insert(0, str(root / "benchmarks"))
-    from bench_handscan import real_classic_faces
-
-    return real_classic_faces()
 
 
 # -- training ----------------------------------------------------------------------------------

@@ -160,7 +160,7 @@ class FaceChip(CardChip):
         self.faces = faces
         """The deck art's textures (the App's ``card_faces``), or ``None``: a coloured chip."""
         super().__init__(**kwargs)
-        self.bind(style=self._draw)
+        self.bind(style=self.redraw)
 
     @property
     def has_art(self) -> bool:

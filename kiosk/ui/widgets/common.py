@@ -368,9 +368,11 @@ class CardChip(ButtonBehavior, Widget):
         super().__init__(**kwargs)
         self._text = Label(font_name=FONT, bold=True)
         self.add_widget(self._text)
-        # drawn once a frame: a layout pass moves and sizes a chip several times (a grid of 108)
-        redraw = Clock.create_trigger(self._draw)
-        self.bind(code=redraw, pos=redraw, size=redraw, label=redraw, font_size=redraw, state=redraw)
+        self.redraw = Clock.create_trigger(self._draw)
+        """The chip drawn again at the next frame, once however often a layout pass moves and
+        sizes it (a grid of 108): bind what else changes its look to this."""
+        self.bind(code=self.redraw, pos=self.redraw, size=self.redraw, label=self.redraw,
+                  font_size=self.redraw, state=self.redraw)
         self._draw()
 
     def _draw(self, *_):
