@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -39,28 +40,64 @@ def check_all(sizes=SIZES, shots=None, langs=("ar", "en"), png: Path | None = No
     found: dict[tuple, list[str]] = {}
     start = list(SIZE)
     settle = lay_out if png is None else frames     # drawn only for the screenshots
+    tour = by_scale(sizes)
     try:
-        for scene in scenes:
-            for lang in langs:
-                for step in scene(lang):
-                    if shots is not None and step.name not in shots:
-                        continue
-                    for size in sizes:
-                        Window.size = size
-                        settle(2)
-                        modal = step.opens() if step.opens is not None else None
-                        settle(2)
-                        where = (step.name, lang, f"{size[0]}x{size[1]}")
-                        said = fit.problems(tap=fit_tap(size))
-                        if said:
-                            found[where] = said
-                        if png is not None:
-                            shot(png / f"{step.name}-{lang}-{size[0]}x{size[1]}.png")
-                        close(modal)
+        with measured_not_drawn() if png is None else nullcontext():
+            for scene in scenes:
+                for lang in langs:
+                    for step in scene(lang):
+                        if shots is None or step.name in shots:
+                            found.update(check_shot(step, lang, tour, settle, png))
+                            tour = tour[::-1]       # the next shot starts where this one ends
     finally:
         set_size(*start)
         Window.size = tuple(start)
     return found
+
+
+def check_shot(step, lang: str, sizes, settle, png: Path | None) -> dict[tuple, list[str]]:
+    """{(shot, lang, "WxH"): problems} for one shot at each size, in that order."""
+    found = {}
+    for size in sizes:
+        Window.size = size
+        settle(2)
+        modal = step.opens() if step.opens is not None else None
+        settle(2)
+        said = fit.problems(tap=fit_tap(size))
+        if said:
+            found[step.name, lang, f"{size[0]}x{size[1]}"] = said
+        if png is not None:
+            shot(png / f"{step.name}-{lang}-{size[0]}x{size[1]}.png")
+        close(modal)
+    return found
+
+
+@contextmanager
+def measured_not_drawn():
+    """Labels made meanwhile render no texture: what fits is told by ``fit.text_problem`` from
+    each label's text measured at its font size against its box (the test Kivy's ``shorten``
+    makes), and no kiosk layout reads a label's ``texture_size``. A fifth of the check's CPU.
+    Only for labels made inside (Kivy keeps the method a label had when it was made)."""
+    from kivy.uix.label import Label
+    drawn = Label.texture_update
+
+    def texture_update(self, *_):
+        """Not drawn: only measured (``fit_report.measured_not_drawn``)."""
+
+    Label.texture_update = texture_update
+    try:
+        yield
+    finally:
+        Label.texture_update = drawn
+
+
+def by_scale(sizes) -> list[tuple[int, int]]:
+    """``sizes`` in the order of their scale, landscape before portrait at one scale. A screen
+    builds its widgets again when the scale changes, which is most of the check's work; sizes of
+    one scale next to each other, and every other shot going back the other way (starting at the
+    size it was built at), make four rebuilds of a shot two or three."""
+    from kiosk.ui.app import Scale
+    return sorted(sizes, key=lambda s: (Scale.for_window(*s).factor, s[1] > s[0]))
 
 
 def fit_tap(size) -> float | None:

@@ -13,7 +13,7 @@ in both languages (and screenshots each shot at each size).
 
 import pytest
 
-from fit_report import SIZES, check_all
+from fit_report import SIZES, check_all, measured_not_drawn
 from scenes import SCENES
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
@@ -37,19 +37,35 @@ def test_every_size_is_checked_in_some_language():
     assert len(SIZES_FOR["ar"]) == len(SIZES_FOR["en"]) == len(SIZES) - 1
 
 
-def test_the_check_sees_what_does_not_fit(session):
+@pytest.mark.parametrize("drawn", [True, False], ids=["drawn", "measured"])
+def test_the_check_sees_what_does_not_fit(session, drawn):
     """The check itself: a label too long for its box, a button too small to touch, two
-    buttons on top of each other and one off the window are all reported."""
-    from kivy.core.window import Window
-    from kivy.uix.floatlayout import FloatLayout
+    buttons on top of each other and one off the window are all reported; also when the labels
+    render no texture, as in ``check_all`` (``measured_not_drawn``)."""
+    from contextlib import nullcontext
 
-    import fit
+    from kivy.core.window import Window
+
     from kiosk.ui.app import OonaApp
-    from kiosk.ui.widgets.common import ALabel, AButton
-    from uikit import lay_out, mount
+    from uikit import mount
 
     app = OonaApp(session, lang="en")
     mount(app)
+    with nullcontext() if drawn else measured_not_drawn():
+        said = _problems_of_a_bad_layer(Window)
+    assert "cut: ALabel 'a label far too long" in said
+    assert "too small to touch: AButton 'tiny'" in said
+    assert "overlap: AButton 'a'" in said and "AButton 'b'" in said
+    assert "off the window: AButton 'c'" in said
+
+
+def _problems_of_a_bad_layer(Window) -> str:
+    from kivy.uix.floatlayout import FloatLayout
+
+    import fit
+    from kiosk.ui.widgets.common import ALabel, AButton
+    from uikit import lay_out
+
     layer = FloatLayout()
     layer.add_widget(ALabel(raw="a label far too long for its little box", font_size=30,
                             size_hint=(None, None), size=(60, 40), pos=(10, 10)))
@@ -59,11 +75,8 @@ def test_the_check_sees_what_does_not_fit(session):
     layer.add_widget(AButton(raw="c", size_hint=(None, None), size=(100, 100), pos=(Window.width - 50, 300)))
     Window.add_widget(layer)
     try:
-        lay_out(2)                      # as check_all does: laid out, not drawn
+        lay_out(2)                      # as check_all does: laid out
         said = "\n".join(fit.problems(tap=58))
     finally:
         Window.remove_widget(layer)
-    assert "cut: ALabel 'a label far too long" in said
-    assert "too small to touch: AButton 'tiny'" in said
-    assert "overlap: AButton 'a'" in said and "AButton 'b'" in said
-    assert "off the window: AButton 'c'" in said
+    return said
