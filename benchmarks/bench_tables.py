@@ -1,7 +1,8 @@
 """The pile watcher on hard tables, seed by seed (issue #18):
 `OMP_NUM_THREADS=1 .venv/bin/python benchmarks/bench_tables.py`.
 
-Each table (a sadu rug, pale birch laminate, and wood to compare) × deck (classic as real faces,
+Each table (a sadu rug, pale birch laminate, wood to compare, and a kilim rug, added after the
+first three so that their rows still compare with earlier runs) × deck (classic as real faces,
 uno-real-mit's criscard crops; Oona as renders) × seed is a simulated session seen through a real
 camera's ways (a fraction of a pixel's shake, JPEG, stronger noise, colour casts with the light),
 hands carrying cards in, hands passing, take-backs, and a fifth of the plays two cards in one
@@ -25,7 +26,7 @@ from vision.card.recogniser import Recogniser  # noqa: E402
 from vision.pile.watcher import PileWatcher  # noqa: E402
 from vision.sim.table import TableSim, score_events  # noqa: E402
 
-TABLES = ("sadu", "birch", "wood")
+TABLES = ("sadu", "birch", "wood", "kilim")
 DECKS = ("classic", "oona")
 
 

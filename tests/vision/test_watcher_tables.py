@@ -167,3 +167,22 @@ def test_an_arm_still_holding_a_card_is_seen_across_the_gap_left_round_it():
     patch = np.zeros_like(card)
     patch[27:33, 10:27] = 255
     assert not is_held(patch, card)
+
+
+def test_a_card_slid_out_under_a_trembling_hand_is_dated_when_it_stopped(classic, faces):
+    """Issue #18, bench_tables' sadu table (seed 5003): a yellow 3 slides out under the hand,
+    which trembles over the pile for a second before it drops a blue Reverse on it. Most of what
+    shows of the 3 lay under that hand and took its look only when the Reverse fell; the part that
+    took it together, earlier, is the 3 stopping (it was dated 0.6 s late here, and with the
+    Reverse, 1.2 s late, in the whole session)."""
+    sim = TableSim(seed=5003, cards=10, deck="classic", surface="sadu", faces=faces, camera=True, take_backs=1,
+                   doubles=2)
+    under, top = (e for e in sim.truth if 7.0 < e.t < 8.5)
+    assert under.case == top.case == "slid_under" and top.t - under.t > 1.0
+    watcher = PileWatcher(classic)
+    events = []
+    for i in range(int(4.0 * 15), int(9.5 * 15)):   # the pile settled with the blue 2 before them
+        events += watcher.feed(sim.render(i / 15, i), i / 15)
+    landed = [(e.code, e.t) for e in events if e.event == "landed"]
+    assert [code for code, _ in landed] == [under.code, top.code], landed
+    assert landed[0][1] == pytest.approx(under.t, abs=0.5) and landed[1][1] == pytest.approx(top.t, abs=0.2)

@@ -11,10 +11,10 @@ from vision.pile.compare import envelope, outside
 REST_REACH = 0.25
 #: A pixel's look may go away for this long (a hand passing) and still date from before.
 ARRIVAL_GAP = 0.5
-#: A covered card's pixels that took their look at most this far apart (seconds, the middle half of
-#: them) took it together: the card stopping, not a card sliding over it uncovering them one by one.
-#: The middle half, not the 40th to 90th percentiles: a hand trembling over the card it slid out
-#: (issue #18) spreads the last of them out.
+#: A covered card's pixels that took their look at most this far apart (seconds, half of them)
+#: took it together: the card stopping, not a card sliding over it uncovering them one by one.
+#: Whichever half, not the middle one: a hand trembling over the card it slid out (issue #18)
+#: spreads the last of them out.
 COVERED_SPREAD = 0.35
 
 
@@ -93,11 +93,29 @@ def _rest_of_covered(times: np.ndarray, covered_until: float | None) -> float:
     # A card held over it and let slide off uncovers pixels in the half second before the top
     # card rests: if enough took their look together (the card stopping) before that, those
     # date the rest (pixels a moving card passed over took theirs one by one).
+    # Where the hand that held it trembled over part of it, those pixels took their look late and
+    # one by one: the latest half that took it together (within COVERED_SPREAD) is the card
+    # stopping (issue #18: the 90th percentile of them all dated a card slid out under a
+    # trembling hand 0.6 s late, or with the top card when one pixel fewer took it together).
     if covered_until is not None:
         for margin in (0.5, 0.03):
             before = times[times < covered_until - margin]
-            if len(before) >= 0.15 * len(times) and (
-                    margin < 0.5 or np.percentile(before, 75) - np.percentile(before, 25) <= COVERED_SPREAD):
-                times = before
+            if len(before) < 0.15 * len(times):
+                continue
+            together = _together(before) if margin == 0.5 else before
+            if together is not None:
+                times = together
                 break
     return float(np.percentile(times, 90))
+
+
+def _together(times: np.ndarray) -> np.ndarray | None:
+    """The latest half (at least) of `times` lying within COVERED_SPREAD of each other (a card
+    slowing down takes its look together more and more, and the last such is its stop), or None."""
+    times = np.sort(times)
+    ends = np.searchsorted(times, times + COVERED_SPREAD, side="right")
+    enough = np.flatnonzero(ends - np.arange(len(times)) >= 0.5 * len(times))
+    if not len(enough):
+        return None
+    first = int(enough[-1])
+    return times[first:ends[first]]

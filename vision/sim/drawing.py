@@ -58,8 +58,7 @@ def draw_arm(img: np.ndarray, edge: np.ndarray, hand: np.ndarray, sleeve, skin) 
     arm = np.array([edge + n * 42, wrist + n * 26, wrist - n * 26, edge - n * 42], np.int32)
     cv2.fillConvexPoly(mask, arm, 255)
     cv2.ellipse(mask, (tuple(hand - u * 15), (70, 60), float(np.degrees(np.arctan2(u[1], u[0])))), 255, -1)
-    shade = cv2.GaussianBlur(np.roll(mask, (14, 10), (0, 1)), (0, 0), 6).astype(np.float32) / 255
-    img[:] = (img * (1 - 0.35 * shade[..., None])).astype(np.uint8)
+    _darken_near(img, np.roll(mask, (14, 10), (0, 1)), 6, 0.35)
     cv2.fillConvexPoly(img, arm, sleeve, cv2.LINE_AA)
     cuff = np.array([wrist + n * 26, wrist + u * 0 + n * 26 - u * 10, wrist - n * 26 - u * 10, wrist - n * 26],
                     np.int32)
@@ -74,10 +73,35 @@ def draw_arm(img: np.ndarray, edge: np.ndarray, hand: np.ndarray, sleeve, skin) 
 
 def draw_shade(img: np.ndarray, centre, radius: float, depth: float, blur: float) -> None:
     """Darken `img` by `depth` in a disc of `radius` round `centre`, its edge blurred by `blur`."""
-    shade = np.zeros(img.shape[:2], np.float32)
-    cv2.circle(shade, tuple(np.asarray(centre).astype(int)), int(radius), 1.0, -1)
-    shade = cv2.GaussianBlur(shade, (0, 0), blur)
+    key = (img.shape[:2], tuple(np.asarray(centre).astype(int).tolist()), int(radius), float(blur))
+    shade = _shades.get(key)
+    if shade is None:
+        shade = np.zeros(img.shape[:2], np.float32)
+        cv2.circle(shade, key[1], key[2], 1.0, -1)
+        shade = cv2.GaussianBlur(shade, (0, 0), blur)
+        _shades.clear()  # one kept: a person's shadow lies still for seconds (only its depth fades)
+        _shades[key] = shade
     img[:] = (img * (1 - depth * shade[..., None])).astype(np.uint8)
+
+
+_shades: dict[tuple, np.ndarray] = {}
+"""The last shade `draw_shade` blurred (a large blur is most of a frame's drawing time)."""
+
+
+def _darken_near(img: np.ndarray, mask: np.ndarray, sigma: float, depth: float) -> None:
+    """Darken `img` by `depth` under `mask` (uint8, 0/255) blurred by `sigma`, working only round
+    what the mask holds: beyond twice the blur's reach of it the blurred mask is 0 (the image
+    unchanged), and the blur there sees what it would see in the whole frame (the same pixels)."""
+    x, y, w, h = cv2.boundingRect(mask)
+    if w == 0 or h == 0:
+        return
+    margin = 2 * (int(np.ceil(4 * sigma)) + 1)
+    rows, cols = img.shape[:2]
+    x0, y0 = max(0, x - margin), max(0, y - margin)
+    x1, y1 = min(cols, x + w + margin), min(rows, y + h + margin)
+    shade = cv2.GaussianBlur(np.ascontiguousarray(mask[y0:y1, x0:x1]), (0, 0), sigma).astype(np.float32) / 255
+    roi = img[y0:y1, x0:x1]
+    roi[:] = (roi * (1 - depth * shade[..., None])).astype(np.uint8)
 
 
 def throw_poses(a, t: float, card_px: float):
