@@ -26,7 +26,7 @@ hand. Run it under `../shared/tools/pi-budget --pi4 --` for a Pi 4's estimate.
 
 `--path dense|outline` picks the scan the spread, kiosk-path and upright (uno-fanned) sets run:
 the dense search of `HandScanner.scan` or the read off the cards' outlines of
-`vision/hand/outlined.py` (default: `scan_hand`'s, `vision.hand.scanner.SCAN_PATH`);
+`vision/hand/outlined.py` (default: each deck's of `scan_hand`, `vision.hand.scanner.SCAN_PATH`);
 `--outline-models DIR` has the outline scan read with models not yet shipped.
 """
 
@@ -100,7 +100,7 @@ def match_cards(readings, truth):
     return matched, len(readings) - len(used)
 
 
-def spread(deck: str, n: int, seed: int, *, expect: bool = False, faces=None, path: str = SCAN_PATH) -> dict:
+def spread(deck: str, n: int, seed: int, *, expect: bool = False, faces=None, path: str | None = None) -> dict:
     """The scan on `n` hands spread on tables (see the module's docstring)."""
     import time
 
@@ -108,6 +108,7 @@ def spread(deck: str, n: int, seed: int, *, expect: bool = False, faces=None, pa
     from vision.sim.hands import oona_faces, spread_hands
 
     faces = faces if faces is not None else (real_classic_faces() if deck == "classic" else oona_faces())
+    path = path or SCAN_PATH[deck]
     scanner = _scanner(deck, path)
     cards = right = rank_right = extra = exact = hands = 0
     ms, by_layout, missed_only_br = [], {}, 0
@@ -137,7 +138,7 @@ def spread(deck: str, n: int, seed: int, *, expect: bool = False, faces=None, pa
             "cpu_ms_per_hand_median": float(np.median(ms)), "cpu_ms_per_hand_max": float(np.max(ms))}
 
 
-def kiosk_path(deck: str, n: int, seed: int, faces=None, path: str = SCAN_PATH) -> dict:
+def kiosk_path(deck: str, n: int, seed: int, faces=None, path: str | None = None) -> dict:
     """Wall-clock and CPU time per hand of the kiosk's own scan call on `n` spread hands."""
     import time
 
@@ -149,7 +150,8 @@ def kiosk_path(deck: str, n: int, seed: int, faces=None, path: str = SCAN_PATH) 
     faces = faces if faces is not None else (real_classic_faces() if deck == "classic" else oona_faces())
     import vision.hand.scanner as hand_scanner
 
-    hand_scanner.SCAN_PATH = path  # the kiosk calls `scan_hand` with its default path
+    path = path or SCAN_PATH[deck]
+    hand_scanner.SCAN_PATH = {**SCAN_PATH, deck: path}  # the kiosk calls `scan_hand` with its default path
     scan = vision_tools(lambda: DeckChoice(deck, deck)).scan_hand
     wall, cpu, found, cards = [], [], 0, 0
     for photo, truth, _layout, _surface in spread_hands(faces, n, seed):
@@ -174,8 +176,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=20_000, help="first seed of the spread hands")
     parser.add_argument("--deck", choices=["classic", "oona"], action="append", help="spread: these decks only")
     parser.add_argument("--expect", action="store_true", help="spread: give the scan each hand's number of cards")
-    parser.add_argument("--path", choices=SCAN_PATHS, default=SCAN_PATH,
-                        help=f"which scan: dense search or read off the cards' outlines (default {SCAN_PATH})")
+    parser.add_argument("--path", choices=SCAN_PATHS,
+                        help=f"which scan: dense search or read off the cards' outlines (default each deck's, {SCAN_PATH})")
     parser.add_argument("--outline-models", metavar="DIR",
                         help="the outline scan reads with the models of DIR (as `corners_editions train --out DIR` "
                              "writes them), not the shipped ones")
@@ -194,8 +196,9 @@ def main() -> int:
         for deck in args.deck or ("classic", "oona"):
             print(json.dumps(kiosk_path(deck, args.spread, args.seed, path=args.path)), flush=True)
     if "upright" in only:
-        print(json.dumps({"set": f"uno-fanned held-out (real prints), {args.path} scan",
-                          **evaluate(_scanner("classic", args.path), part="held_out")}),
+        path = args.path or SCAN_PATH["classic"]
+        print(json.dumps({"set": f"uno-fanned held-out (real prints), {path} scan",
+                          **evaluate(_scanner("classic", path), part="held_out")}),
               flush=True)
     if "turned" in only:
         print(json.dumps({"set": "uno-fanned held-out, each turned 90/180/270",

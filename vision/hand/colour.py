@@ -70,3 +70,55 @@ def index_colour(image: np.ndarray, rank: str, cx: float, cy: float, size: float
     if votes[best] < AGREE * votes.sum():
         return None
     return names[best]
+
+
+#: The part of a card `field_colour` reads about its index, in the card's frame (shares of its
+#: width, from the index's centre: across towards the card's middle, down along it): the index, the
+#: field beside and below it and the white border, all of which show where the index shows.
+FIELD_ACROSS = (-0.11, 0.16)
+FIELD_DOWN = (-0.12, 0.24)
+#: Pixels of the patch `field_colour` cuts (across, down) and the share of them that must be coloured.
+FIELD_PATCH = (20, 28)
+FIELD_COLOURED = 0.08
+
+
+def field_colour(image: np.ndarray, rank: str, cx: float, cy: float, angle: float, card_w: float, *,
+                 deck: str = "classic") -> str | None:
+    """The colour name of the card whose index is at (cx, cy), read from the card's own field about
+    it (`FIELD_ACROSS` × `FIELD_DOWN` of the card turned upright by `angle`, degrees, as the outline
+    scan reads it; `card_w` pixels wide), balanced on the brightest near-grey pixels there (the
+    index's white and the card's border): `wild` for a wild rank, else the deck colour whose hues
+    most of its coloured pixels are nearest; None if under `FIELD_COLOURED` of it is coloured."""
+    if rank in WILD_RANKS[deck]:
+        return WILD
+    if image.ndim != 3 or card_w <= 0:
+        raise ValueError(f"field_colour: a BGR image and a card width > 0 are needed, got shape {image.shape}, "
+                         f"card width {card_w}")
+    patch = _card_patch(image, cx, cy, angle, card_w)
+    balanced = np.clip(patch.astype(np.float32) / white_reference(patch) * 200, 0, 255).astype(np.uint8)
+    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3).astype(np.float32)
+    coloured = (hsv[:, 1] > 60) & (hsv[:, 2] > 30)
+    if coloured.mean() < FIELD_COLOURED:
+        return None
+    return _nearest_hue(hsv[coloured, 0] * 360 / 256, deck)
+
+
+def _card_patch(image: np.ndarray, cx: float, cy: float, angle: float, card_w: float) -> np.ndarray:
+    """`FIELD_PATCH` pixels of the photo over `FIELD_ACROSS` × `FIELD_DOWN` of the card about (cx, cy)."""
+    a = np.radians(angle)
+    down = np.array([-np.sin(a), np.cos(a)])
+    right = np.array([down[1], -down[0]])
+    (u0, u1), (v0, v1), (pw, ph) = FIELD_ACROSS, FIELD_DOWN, FIELD_PATCH
+    origin = np.array([cx, cy]) + (right * u0 + down * v0) * card_w
+    to_photo = np.column_stack([right * (u1 - u0) * card_w / pw, down * (v1 - v0) * card_w / ph, origin])
+    return cv2.warpAffine(image, to_photo, (pw, ph), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+def _nearest_hue(hues: np.ndarray, deck: str) -> str:
+    """The deck colour most of `hues` (degrees) are nearest to (`HUES`)."""
+    names = list(HUES[deck])
+    owners = np.array([i for i, n in enumerate(names) for _ in HUES[deck][n]])
+    refs = np.array([h for n in names for h in HUES[deck][n]])
+    gap = np.abs((hues[:, None] - refs[None, :] + 180) % 360 - 180)
+    return names[int(np.bincount(owners[gap.argmin(axis=1)], minlength=len(names)).argmax())]

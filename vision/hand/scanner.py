@@ -19,10 +19,10 @@ rounds of hard negatives mined from the training photos; the scan's threshold an
 chosen by `train --tune` on a validation split of the training part (classic) or validation seeds
 (Oona) and are stored in the model file. Figures: `benchmarks/bench_handscan.py`.
 
-A second scan, `vision/hand/outlined.py` (`scan_hand(..., path="outline")`, `SCAN_PATH`), asks the
-same model only where the cards' visible outlines put their corner indices (both ends, at each
-card's tilt): better and quicker on hands spread on tables, worse on uno-fanned's fans, so not
-the default; its figures are in its docstring.
+A second scan, `vision/hand/outlined.py` (`scan_hand(..., path="outline")`, `SCAN_PATH`), asks a
+corner model only where the cards' visible outlines put their corner indices (both ends, at each
+card's tilt): better and quicker on hands spread on tables, so Oona's default; worse on
+uno-fanned's fans, so not classic's; its figures are in its docstring.
 
 Known limits: the classic model has seen one edition's real prints (uno-fanned); other editions
 (the synthetic ones of `classic_art`) are read far worse. Indices under about 14 px (cards under
@@ -154,42 +154,74 @@ def index_features(box_crop: np.ndarray) -> np.ndarray:
 OFFSETS = ((0, 0), (0, 4), (4, 0), (4, 4))
 
 
+#: `_banded_hog`: how many rows of windows (8 px apart) one HOG call computes.
+BAND_ROWS = 24
+
+
+def _banded_hog(part: np.ndarray, keep: np.ndarray | None, into: np.ndarray) -> None:
+    """The HOG of the windows of `part` 8 px apart (row by row of windows), as one
+    `_HOG.compute(part, winStride=(8, 8))` gives it, those `keep` (N bools; None: all) says
+    only, written into the rows of `into`; but BAND_ROWS rows of windows at a time: a hand's
+    biggest plane (2 000 × 1 500 px for its smallest index) has ~50 000 windows, whose HOG in one
+    call took ~150 MB. Each band starts one row of windows early and ends a pixel late, so that
+    every window kept has its true gradients (an image's edge rows are extrapolated), and that
+    first row is dropped: the same numbers."""
+    rows = (part.shape[0] - WIN) // 8 + 1
+    per_row = (part.shape[1] - WIN) // 8 + 1
+    at = 0
+    for first in range(0, rows, BAND_ROWS):
+        last = min(first + BAND_ROWS, rows)           # the band's window rows: first .. last - 1
+        top = 8 * max(first - 1, 0)
+        band = part[top:min(8 * (last - 1) + WIN + 1, part.shape[0])]
+        f = _HOG.compute(band, winStride=(8, 8)).reshape(-1, _HOG.getDescriptorSize())
+        f = f[per_row * (first - top // 8):][:per_row * (last - first)]
+        f = f if keep is None else f[keep[per_row * first:per_row * last]]
+        into[at:at + len(f)] = f
+        at += len(f)
+
+
 def windows(plane: np.ndarray, size: float, offsets=OFFSETS, min_std: float = 0.0):
     """Features of every window of side `size` (every 4 px of the WIN-px window), and their centres.
 
     The HOG is computed at a window stride of its block stride (8) so OpenCV reuses each block, once
     for each of the four 4-px offsets: the same windows as a stride of 4, in half the time. With
     `offsets=((0, 0),)`, every 8 px only (the coarse look of `HandScanner.scan`). Windows whose
-    whiteness varies less than `min_std` (grey levels, standard deviation) are left out."""
+    whiteness varies less than `min_std` (grey levels, standard deviation) are left out. (The
+    features are written into one array, band by band: `_banded_hog`.)"""
     scale = WIN / size
     small = cv2.resize(plane, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     h, w = small.shape
     if h < WIN or w < WIN:
         return np.zeros((0, _HOG.getDescriptorSize()), np.float32), np.zeros((0, 2))
-    feats, centres = [], []
+    parts, centres = [], []
     if min_std:
         sums, squares = cv2.integral2(small, sdepth=cv2.CV_64F, sqdepth=cv2.CV_64F)
     for dy, dx in offsets:
         part = small[dy:, dx:]
         if part.shape[0] < WIN or part.shape[1] < WIN:
             continue
-        f = _HOG.compute(part, winStride=(8, 8)).reshape(-1, _HOG.getDescriptorSize())
         xs = np.arange(0, part.shape[1] - WIN + 1, 8) + dx
         ys = np.arange(0, part.shape[0] - WIN + 1, 8) + dy
         gx, gy = np.meshgrid(xs, ys)
         gx, gy = gx.ravel(), gy.ravel()
+        busy = None
         if min_std:
             # The window's spread of whiteness from integral images: a flat one cannot be an index.
             n = WIN * WIN
             s1 = sums[gy + WIN, gx + WIN] - sums[gy, gx + WIN] - sums[gy + WIN, gx] + sums[gy, gx]
             s2 = squares[gy + WIN, gx + WIN] - squares[gy, gx + WIN] - squares[gy + WIN, gx] + squares[gy, gx]
             busy = s2 / n - (s1 / n) ** 2 >= min_std ** 2
-            f, gx, gy = f[busy], gx[busy], gy[busy]
-        feats.append(f)
+            gx, gy = gx[busy], gy[busy]
+        parts.append((part, busy, len(gx)))
         centres.append((np.stack([gx, gy], axis=1) + WIN / 2) / scale)
-    if not feats:
+    if not parts:
         return np.zeros((0, _HOG.getDescriptorSize()), np.float32), np.zeros((0, 2))
-    return np.concatenate(feats), np.concatenate(centres)
+    feats = np.empty((sum(p[2] for p in parts), _HOG.getDescriptorSize()), np.float32)
+    at = 0
+    for part, busy, count in parts:
+        _banded_hog(part, busy, feats[at:at + count])
+        at += count
+    return feats, np.concatenate(centres)
 
 
 def save_model(model: Mlp, path, **tuning: float) -> None:
@@ -496,15 +528,15 @@ def _tuning(model: Mlp) -> dict:
     return getattr(model, "tuning", {})
 
 
-#: Which scan `scan_hand` runs: `dense` (`HandScanner.scan`: the corner model slid over the whole
-#: photo) or `outline` (`vision/hand/outlined.py`: the model read only where the cards' visible
-#: outlines put their corner indices, both ends, at each card's tilt). Figures of both:
-#: `benchmarks/bench_handscan.py --path dense|outline`. The outline scan is 3-4 times quicker and
-#: on spread Oona hands finds more cards (88 % with its own model, 69 % with this one's, against
-#: 61 %) with fewer extras (0.20 against 0.58 a hand), but it reads fewer
-#: of fanned Oona hands (33 against 38 of 41 ranks, 5 extras against none), fewer of spread
-#: classic hands (58 against 61 %) and of uno-fanned (87 against 99 %): the dense scan stays.
-SCAN_PATH = "dense"
+#: Which scan `scan_hand` runs for each deck: `dense` (`HandScanner.scan`: the corner model slid
+#: over the whole photo) or `outline` (`vision/hand/outlined.py`: its own corner model read only
+#: where the cards' visible outlines put their corner indices, both ends, at each card's tilt).
+#: Figures of both: `benchmarks/bench_handscan.py --path dense|outline`. Oona: the outline scan reads
+#: spread hands at 93.0 % of cards (colour right on each) with 0.025 extras a hand against the dense
+#: scan's 60.7 % and 0.58, in a fifth of the time: it is Oona's. Classic: its outline model reads
+#: spread hands of unseen editions better (65.6 % against 60.8 %, 0.125 extras against 0.20) but
+#: uno-fanned's fans far worse (78 % against 99 % of ranks): the dense scan stays.
+SCAN_PATH = {"classic": "dense", "oona": "outline"}
 SCAN_PATHS = ("dense", "outline")
 
 
@@ -524,10 +556,10 @@ def scan_hand(image: np.ndarray, deck: str = "classic", expected: int | None = N
     """Read a photo of a hand (BGR) of the `classic` or `oona` deck: one reading per card, left to
     right (a list; with `expected`, it also says how many of those cards are `missing`, see
     `HandScanner.scan`); `progress(fraction)` hears how far it is (from this thread). `path`: which
-    scan (`SCAN_PATHS`), default `SCAN_PATH`.
+    scan (`SCAN_PATHS`), default the deck's `SCAN_PATH`.
 
     :raises ModelMissingError: without the deck's weights (run `make vision-corners`).
     :raises KeyError: for another deck.
     :raises ValueError: for another path.
     """
-    return _scanner(deck, path or SCAN_PATH).scan(image, expected, progress)
+    return _scanner(deck, path or SCAN_PATH.get(deck, "dense")).scan(image, expected, progress)
