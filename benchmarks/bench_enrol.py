@@ -13,8 +13,8 @@ dev: the threshold and doubts chosen on development sets made with other seeds t
 above: another print of the unseen edition (`DEV_EDITION`) enrolled from other renders and read
 on `--n` photos of `DEV_SEED`, and ../shared/data/uno-real-mit/alinivan (another real deck)
 enrolled from its photos and read on half `--pastes` pastes of each; every threshold, agreeing
-threshold, veto and set of doubts is weighed on the same readings (kept in `--kept`, so that a
-second run only weighs), and the one kept has the most exact of those at most `DEV_WRONG` %
+threshold, veto, yield (`YIELD_ABOVE`) and set of doubts is weighed on the same readings (kept in
+`--kept`, so that a second run only weighs), and the one kept has the most exact of those at most `DEV_WRONG` %
 confidently wrong on both (`chosen`). Its figures are the profile's defaults.
 time: CPU seconds of one 54-face enrolment (run it under `../shared/tools/pi-budget --pi4 --` for
 the Pi 4 estimate: its wall seconds are printed too).
@@ -61,6 +61,7 @@ THRESHOLDS = tuple(round(0.5 + 0.05 * i, 2) for i in range(10))
 CHECK_SETS = ((), ("turns",), ("shipped",), ("colour",), ("turns", "shipped"), DOUBTS)
 VETOES = (0.4, 0.55, 0.7, 0.85)
 AGREEING = (0.5, 0.65, 0.8, 1.0)
+YIELDS = (0.7, 0.8, 0.85, 0.9, 1.0)
 DEV_WRONG = 0.5
 
 
@@ -191,23 +192,25 @@ def weighed(reader: EnrolledRecogniser, kept: tuple):
 
 
 def settings():
-    """Every (threshold, doubts, veto, agreeing threshold) the development sets weigh."""
+    """Every (threshold, doubts, veto, agreeing threshold, yield) the development sets weigh."""
     for checks in CHECK_SETS:
         for veto in VETOES if "shipped" in checks else VETOES[:1]:
             for agreeing in AGREEING:
                 for threshold in THRESHOLDS:
-                    yield threshold, checks, veto, agreeing
+                    for yield_above in YIELDS:
+                        yield threshold, checks, veto, agreeing, yield_above
 
 
 def sweep(reader: EnrolledRecogniser, kept: list) -> dict:
     """Each setting's report on the same kept readings (`kept_reading`, colour, rank)."""
     out = {}
-    for threshold, checks, veto, agreeing in settings():
-        variant = replace(reader, unsure_below=threshold, checks=checks, veto_above=veto, agreeing_below=agreeing)
+    for threshold, checks, veto, agreeing, yield_above in settings():
+        variant = replace(reader, unsure_below=threshold, checks=checks, veto_above=veto, agreeing_below=agreeing,
+                          yield_above=yield_above)
         score_ = Score()
         for k, colour, rank in kept:
             score_.add(weighed(variant, k), colour, rank)
-        out[(threshold, checks, veto, agreeing)] = score_.report()
+        out[(threshold, checks, veto, agreeing, yield_above)] = score_.report()
     return out
 
 
@@ -261,14 +264,14 @@ def chosen(sweeps: list[dict]) -> tuple:
     """The setting with the most exact (summed over the sets) of those at most `DEV_WRONG` %
     confidently wrong on each set (if none is, of those least confidently wrong on its worse set);
     of settings as good, the least confidently wrong, then the most doubtful (more doubts, a lower
-    veto, higher thresholds), as the safer on photos the sets do not show."""
+    veto, higher thresholds, a higher yield), as the safer on photos the sets do not show."""
     worst = {key: max(s[key]["wrong%"] for s in sweeps) for key in sweeps[0]}
     fine = [key for key in worst if worst[key] <= max(DEV_WRONG, min(worst.values()))]
 
     def merit(key: tuple) -> tuple:
-        threshold, checks, veto, agreeing = key
+        threshold, checks, veto, agreeing, yield_above = key
         return (sum(s[key]["exact%"] for s in sweeps), -sum(s[key]["wrong%"] for s in sweeps),
-                len(checks), -veto, threshold, agreeing)
+                len(checks), -veto, threshold, agreeing, yield_above)
     return max(fine, key=merit)
 
 
@@ -279,12 +282,12 @@ def dev(n: int, pastes: int, folder: Path) -> dict:
         reader, kept, shipped = kept_set(name, make, folder)
         sweeps.append(sweep(reader, kept))
         print(json.dumps({f"{name}_shipped": {k: shipped[k] for k in ("n", "exact%", "wrong%")}}), flush=True)
-    table = {f"{t} {'+'.join(c) or '-'} {v} {m}": [(s[key]["exact%"], s[key]["wrong%"]) for s in sweeps]
-             for key in sweeps[0] for t, c, v, m in [key]}
+    table = {f"{t} {'+'.join(c) or '-'} {v} {m} {y}": [(s[key]["exact%"], s[key]["wrong%"]) for s in sweeps]
+             for key in sweeps[0] for t, c, v, m, y in [key]}
     best = chosen(sweeps)
-    return {"exact%, wrong% (unseen_dev, alinivan) by 'threshold doubts veto agreeing'": table,
+    return {"exact%, wrong% (unseen_dev, alinivan) by 'threshold doubts veto agreeing yield'": table,
             "chosen": {"threshold": best[0], "checks": best[1], "veto_above": best[2], "agreeing_below": best[3],
-                       "figures": [s[best] for s in sweeps]}}
+                       "yield_above": best[4], "figures": [s[best] for s in sweeps]}}
 
 
 def main() -> None:

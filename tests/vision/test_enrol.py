@@ -13,6 +13,7 @@ import pytest
 from vision.card.detect import order_quad, warp
 from vision.card.features import white_reference
 from vision.enrol.faces import clean_face, parse_face, white_border
+from vision.enrol.glyphs import HOG
 from vision.enrol.profile import WILD_ON_ONE_COLOUR, EnrolledRecogniser, guess_style
 from vision.enrol.unseen import unseen_face
 from vision.errors import CardNotFoundError, DeckProfileError
@@ -110,8 +111,8 @@ def test_profile_round_trips_and_rejects_garbage(enrolled, tmp_path):
 def test_a_profile_learnt_on_another_face_network_is_refused(enrolled, tmp_path):
     json_path, _ = enrolled.save(tmp_path / "deck")
     meta = json.loads(json_path.read_text())
-    assert meta["features"].startswith("hog-whiteness+cnn:")      # the head reads the network's layer
-    meta["features"] = "hog-whiteness+cnn:0123456789abcdef"
+    assert meta["features"].startswith(HOG + "+cnn:")      # the head reads the network's layer
+    meta["features"] = HOG + "+cnn:0123456789abcdef"
     json_path.write_text(json.dumps(meta))
     with pytest.raises(DeckProfileError, match="enrol the deck again"):
         EnrolledRecogniser.load(json_path)
@@ -152,7 +153,7 @@ def test_a_real_deck_enrolled_from_one_photo_per_face_reads_its_other_photos():
     rng = np.random.default_rng(5)
     image = lambda row: cv2.imread(str(CRISCARD / row["file"]))  # noqa: E731
     photos = {face: flat_on_table(image(rows[0]), rng) for face, rows in faces.items()}
-    reader = EnrolledRecogniser.enrol(photos, "criscard", style="classic", views_per_face=72)
+    reader = EnrolledRecogniser.enrol(photos, "criscard", style="classic")
     right, wrong = [], []
     for face, rows in faces.items():
         row = rows[1]

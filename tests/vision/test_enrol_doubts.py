@@ -65,3 +65,15 @@ def test_a_warp_and_its_half_turn_are_two_witnesses():
     assert shared[0] == pytest.approx(0.9, abs=1e-4)
     split = both_witnesses(np.array([[0.6, 0.4, 0.0, 0.0], [0.4, 0.6, 0.0, 0.0]]))
     assert split[:2] == pytest.approx([0.5, 0.5], abs=1e-4)
+
+
+def test_a_sure_shipped_reader_trusted_on_the_deck_speaks_when_the_head_is_unsure():
+    """Never worse than the shipped reader on a deck it reads well; on a deck it misreads (little
+    trust) its word does not count."""
+    mine = _mine("7", confidence=0.9)
+    mine = Reading(mine.colour, mine.rank, mine.confidence, unsure=True, deck="classic")
+    trusted = _reader(yield_above=0.85, trust={"*": 0.99, "stop": 0.99})
+    reading = trusted.agreed(mine, _theirs("skip", confidence=0.95))
+    assert not reading.unsure and reading.code == "burgundy-stop"
+    assert _reader(yield_above=0.85, trust={"*": 0.3, "stop": 0.3}).agreed(mine, _theirs("skip", confidence=0.95)).unsure
+    assert _reader(yield_above=1.0, trust={"*": 0.99}).agreed(mine, _theirs("skip", confidence=0.95)).unsure

@@ -1,0 +1,92 @@
+"""The central glyph's loops at the warp's own scale: how many closed loops (holes) its ink makes,
+where they sit, and where an underline sits, for the numerals the HOG's coarse cells confuse.
+
+An 8 has two loops, a 5 and a 3 none (one where a thick outline closes a bowl: still fewer), a 6
+and a 9 one each: a hole count of the binarised glyph tells them apart where their strokes look
+alike. A 6 and a 9 are one glyph turned, told apart by the
+underline at the foot: a 6's loop is on its underline's side, a 9's on the other, whichever way up
+the card lies, so the product of the two offsets (`_level`'s last value) is turn-free: above 0 for a 6, below
+for a 9. The glyph is read at a few ink levels, as blur and light close a small loop at one of them.
+"""
+
+import cv2
+import numpy as np
+
+from vision.card.detect import WARP_H, WARP_W
+from vision.card.features import white_reference, whiteness
+
+#: The middle of a WARP_W × WARP_H warp where the central glyph is (rows, columns).
+ROWS = slice(WARP_H // 4, WARP_H - WARP_H // 4)
+COLUMNS = slice(WARP_W // 8, WARP_W - WARP_W // 8)
+#: Ink levels: a pixel is ink under this share of the middle's white (its 90th percentile).
+LEVELS = (0.55, 0.7, 0.85)
+#: The least area (pixels) of a hole, and the most loops counted.
+MIN_HOLE_PX = 3
+MOST_LOOPS = 3
+#: The glyph's widest rows: those at least this share of its widest row's span.
+WIDEST = 0.9
+#: Features per ink level (`_level`).
+PER_LEVEL = MOST_LOOPS + 1 + 4 * MOST_LOOPS + 4
+WIDTH = PER_LEVEL * len(LEVELS)
+#: Where the middle's 90th percentile falls among its pixels sorted (an index and a fraction).
+_TENTH, _TENTH_FRACTION = divmod(0.9 * ((ROWS.stop - ROWS.start) * (COLUMNS.stop - COLUMNS.start) - 1), 1)
+_TENTH = int(_TENTH)
+
+
+def loop_features(warped: np.ndarray, white: np.ndarray | None = None) -> np.ndarray:
+    """The glyph's loops at each of `LEVELS` (float32, `WIDTH` values) of a WARP_W × WARP_H warp."""
+    white = white_reference(warped) if white is None else white
+    middle = whiteness(warped[ROWS, COLUMNS], white)
+    middle /= _white_level(middle)
+    return np.concatenate([_level(middle < level) for level in LEVELS]).astype(np.float32)
+
+
+def _white_level(middle: np.ndarray) -> float:
+    """The middle's white: its 90th percentile (as `np.percentile` interpolates it), at least 0.3."""
+    low, high = np.partition(middle.ravel(), (_TENTH, _TENTH + 1))[_TENTH:_TENTH + 2]
+    return max(float(low + _TENTH_FRACTION * (high - low)), 0.3)
+
+
+def _level(ink: np.ndarray) -> np.ndarray:
+    """One ink level's features: the loop count (one-hot), the three largest loops' area, place and
+    flatness, the glyph's height, its widest rows' place (an underline's) and `loop_side`."""
+    h, w = ink.shape
+    holes = sorted(_inner_parts(~ink, 4)[0], key=lambda p: -p[0])
+    parts, glyph = _inner_parts(ink, 8)
+    count = np.zeros(MOST_LOOPS + 1)
+    count[min(len(holes), MOST_LOOPS)] = 1
+    rows = np.flatnonzero(glyph.any(axis=1))
+    if not len(rows):
+        return np.concatenate([count, np.zeros(4 * MOST_LOOPS + 4)])
+    centre_y, height = (rows[0] + rows[-1]) / 2, max(rows[-1] - rows[0], 1.0)
+    loops = np.zeros(4 * MOST_LOOPS)
+    for i, (area, x, y, width, box) in enumerate(holes[:MOST_LOOPS]):
+        loops[4 * i:4 * i + 4] = (area / (h * w) * 10, (x - w / 2) / w, (y - centre_y) / height,
+                                  np.log(width / max(box[1] - box[0], 1)))
+    foot, span = _widest_rows(glyph, rows)
+    line = (foot - centre_y) / height
+    side = 4 * loops[2] * line if holes else 0.0
+    return np.concatenate([count, loops, [height / h, line, span / w, side]])
+
+
+def _widest_rows(glyph: np.ndarray, rows: np.ndarray) -> tuple[float, float]:
+    """Where the glyph's widest rows are (their mean row) and how wide: an underline's rows, which
+    span the whole numeral."""
+    inked = glyph[rows]
+    last = inked.shape[1] - inked[:, ::-1].argmax(axis=1)
+    spans = (last - inked.argmax(axis=1)).astype(float)
+    widest = rows[spans >= WIDEST * spans.max()]
+    return float(widest.mean()), float(spans.max())
+
+
+def _inner_parts(mask: np.ndarray, connectivity: int) -> tuple[list[tuple], np.ndarray]:
+    """The connected parts of `mask` not touching its edge, (area, centre x, centre y, width, box)
+    each, and the mask of their pixels."""
+    n, labels, stats, centres = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=connectivity)
+    h, w = mask.shape
+    x, y, bw, bh, area = stats.T
+    keep = (area >= MIN_HOLE_PX) & (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h)
+    keep[0] = False
+    found = [(float(area[i]), float(centres[i][0]), float(centres[i][1]), float(bw[i]),
+              (y[i], y[i] + bh[i], x[i], x[i] + bw[i])) for i in np.flatnonzero(keep)]
+    return found, keep[labels]
