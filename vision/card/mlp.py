@@ -6,6 +6,9 @@ import numpy as np
 
 from vision.errors import ModelMissingError
 
+#: How many rows `Mlp.probabilities` works on at once.
+BATCH = 2048
+
 
 class Mlp:
     """Two layers (ReLU hidden, softmax out) over standardised features."""
@@ -33,8 +36,16 @@ class Mlp:
                             **{k: v.astype(np.float16) for k, v in self.w.items()})
 
     def probabilities(self, x: np.ndarray) -> np.ndarray:
-        """Class probabilities for each row of `x`."""
-        z = (np.atleast_2d(x) - self.w["mean"]) * self.w["scale"]
+        """Class probabilities for each row of `x` (BATCH rows at a time: a hand scan's tens of
+        thousands of windows would otherwise take their size in memory several times over)."""
+        x = np.atleast_2d(x)
+        if len(x) <= BATCH:
+            return self._probabilities(x)
+        return np.concatenate([self._probabilities(x[i:i + BATCH]) for i in range(0, len(x), BATCH)])
+
+    def _probabilities(self, x: np.ndarray) -> np.ndarray:
+        """`probabilities` of at most a few thousand rows."""
+        z = (x - self.w["mean"]) * self.w["scale"]
         hidden = np.maximum(z @ self.w["w1"] + self.w["b1"], 0)
         logits = hidden @ self.w["w2"] + self.w["b2"]
         logits -= logits.max(axis=1, keepdims=True)

@@ -63,8 +63,19 @@ def plain(warped: np.ndarray) -> bool:
     """Whether a WARP_W × WARP_H warp's middle is one even colour (a slip, a box: not a card)."""
     grey = cv2.cvtColor(warped, cv2.COLOR_BGR2GRAY)
     h, w = grey.shape
-    white = float(np.percentile(grey, 95)) + 1
+    white = _percentile(grey.ravel(), 95) + 1
     return float(grey[h // 4: -h // 4, w // 4: -w // 4].std()) / white < PLAIN_BELOW
+
+
+def _percentile(values: np.ndarray, q: float) -> float:
+    """`np.percentile(values, q)` (linear, between the two nearest ranks), from a partition of
+    them rather than a whole sort (a tenth of the time on a warp's 6 144 pixels)."""
+    at = q / 100 * (len(values) - 1)
+    low = int(at)
+    high = min(low + 1, len(values) - 1)
+    ordered = np.partition(values, (low, high))
+    a, b = float(ordered[low]), float(ordered[high])
+    return a + (b - a) * (at - low)
 
 
 @dataclass
