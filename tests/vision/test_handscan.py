@@ -175,15 +175,15 @@ def test_turning_a_photo_moves_its_boxes_with_it():
 def test_an_oona_hand_reads_at_half_and_double_the_size(factor):
     """Synthetic Oona hands (held-out seeds) at half and double their size, turned, laid in a
     640 x 480 frame of table (cropped when larger): their indices are found and read. (Indices
-    under 14 px, a hand's cards under about 100 px tall, are below the smallest window and left out.)"""
-    scanner = HandScanner(deck="oona")
+    under 14 px, a hand's cards under about 100 px tall, are below the smallest window and left out.)
+    Read as the kiosk reads them: Oona's own scan (``SCAN_PATH``, off the cards' outlines)."""
     right = total = extra = 0
     frames = list(itertools.islice(((image, boxes) for image, boxes in kiosk_frames("oona", 12, factor)
                                     if len(boxes) >= 2 and min(max(b[3], b[4]) for b in boxes) >= 14), 4))
     assert len(frames) == 4
     for image, boxes in frames:
         assert image.shape == (480, 640, 3)
-        matched, extras = match(scanner.scan(image), boxes)
+        matched, extras = match(scan_hand(image, deck="oona"), boxes)
         total += len(boxes)
         right += sum(r is not None and r.rank == b[0] for r, b in zip(matched, boxes))
         extra += extras
