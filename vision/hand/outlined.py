@@ -299,27 +299,32 @@ def _twins(a, b, card_w: float, share) -> bool:
     """Whether readings `a` and `b` are one card's two indices: turned about 180° from each other,
     `b` about where `a`'s card puts its far index (in `a`'s card frame, within `TWIN_SLACK` of the
     card width each way: the hand's width is known to about 15 %)."""
-    if abs((a[5] - b[5]) % 360 - 180) > 35:
+    seen = _far_gap(a, b, card_w)
+    if seen is None:
         return False
+    across, along = seen
+    return (abs(across - (1 - 2 * share[0])) < TWIN_SLACK
+            and abs(along - (1 - 2 * share[1]) * ASPECT) < TWIN_SLACK * ASPECT)
+
+
+def _far_gap(a, b, card_w: float) -> np.ndarray | None:
+    """Where reading `b` lies from reading `a` in `a`'s card frame (across, along; in card widths),
+    or None when `b` is not turned about 180° from `a` (one card's two indices are)."""
+    if abs((a[5] - b[5]) % 360 - 180) > 35:
+        return None
     t = np.radians(a[5])
     down = np.array([-np.sin(t), np.cos(t)])
     right = np.array([down[1], -down[0]])
     gap = np.array([b[2] - a[2], b[3] - a[3]]) / card_w
-    across, along = float(gap @ right), float(gap @ down)
-    return (abs(across - (1 - 2 * share[0])) < TWIN_SLACK
-            and abs(along - (1 - 2 * share[1]) * ASPECT) < TWIN_SLACK * ASPECT)
+    return np.array([float(gap @ right), float(gap @ down)])
 
 
 def _scaled_twins(a, b, card_w: float, share) -> bool:
     """Whether `b`, turned about 180° from `a`, lies on the line from `a` to where `a`'s card puts
     its far index, at `SAME_RANK_SCALE` of that distance and within `SAME_RANK_OFF` of the line."""
-    if abs((a[5] - b[5]) % 360 - 180) > 35:
+    seen = _far_gap(a, b, card_w)
+    if seen is None:
         return False
-    t = np.radians(a[5])
-    down = np.array([-np.sin(t), np.cos(t)])
-    right = np.array([down[1], -down[0]])
-    gap = np.array([b[2] - a[2], b[3] - a[3]]) / card_w
-    seen = np.array([gap @ right, gap @ down])
     far = np.array([1 - 2 * share[0], (1 - 2 * share[1]) * ASPECT])
     scale = float(seen @ far / (far @ far))
     off = float(np.linalg.norm(seen - scale * far) / np.linalg.norm(far))
