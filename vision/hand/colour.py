@@ -60,12 +60,7 @@ def index_colour(image: np.ndarray, rank: str, cx: float, cy: float, size: float
     coloured = (hsv[:, 1] > 50) & (hsv[:, 2] > 40)
     if coloured.mean() < COLOURED:
         return None
-    hues = hsv[coloured, 0] * 360 / 256
-    names = list(HUES[deck])
-    owners = np.array([i for i, n in enumerate(names) for _ in HUES[deck][n]])
-    refs = np.array([h for n in names for h in HUES[deck][n]])
-    gap = np.abs((hues[:, None] - refs[None, :] + 180) % 360 - 180)
-    votes = np.bincount(owners[gap.argmin(axis=1)], minlength=len(names))
+    names, votes = _hue_votes(hsv[coloured, 0] * 360 / 256, deck)
     best = int(votes.argmax())
     if votes[best] < AGREE * votes.sum():
         return None
@@ -100,7 +95,8 @@ def field_colour(image: np.ndarray, rank: str, cx: float, cy: float, angle: floa
     coloured = (hsv[:, 1] > 60) & (hsv[:, 2] > 30)
     if coloured.mean() < FIELD_COLOURED:
         return None
-    return _nearest_hue(hsv[coloured, 0] * 360 / 256, deck)
+    names, votes = _hue_votes(hsv[coloured, 0] * 360 / 256, deck)
+    return names[int(votes.argmax())]
 
 
 def _card_patch(image: np.ndarray, cx: float, cy: float, angle: float, card_w: float) -> np.ndarray:
@@ -115,10 +111,10 @@ def _card_patch(image: np.ndarray, cx: float, cy: float, angle: float, card_w: f
                           borderMode=cv2.BORDER_REPLICATE)
 
 
-def _nearest_hue(hues: np.ndarray, deck: str) -> str:
-    """The deck colour most of `hues` (degrees) are nearest to (`HUES`)."""
+def _hue_votes(hues: np.ndarray, deck: str) -> tuple[list[str], np.ndarray]:
+    """The deck's colour names, and how many of `hues` (degrees) each is nearest to (`HUES`)."""
     names = list(HUES[deck])
     owners = np.array([i for i, n in enumerate(names) for _ in HUES[deck][n]])
     refs = np.array([h for n in names for h in HUES[deck][n]])
     gap = np.abs((hues[:, None] - refs[None, :] + 180) % 360 - 180)
-    return names[int(np.bincount(owners[gap.argmin(axis=1)], minlength=len(names)).argmax())]
+    return names, np.bincount(owners[gap.argmin(axis=1)], minlength=len(names))
