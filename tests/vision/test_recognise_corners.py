@@ -10,7 +10,7 @@ from vision.art.classic import classic_face, classic_face_with_index
 from vision.card.detect import WARP_H, WARP_W
 from vision.train.fanned import UNO_FANNED, held_out
 from vision.card.corners import CENTRE, SIDE, corner_crops, fuse
-from vision.card.recogniser import Recogniser
+from vision.card.recogniser import UNSURE_BELOW, Recogniser
 from vision.sim.synth import face_image, render_photo
 from vision.sim.textures import HELD_OUT
 
@@ -86,6 +86,20 @@ def test_fuse_keeps_a_sure_whole_card_reading_against_one_corner():
     assert fuse(classes, np.array([0.5, 0.4, 0.1]), faces, [("8", 0.99), ("6", 0.3)]) == (0, 0.5)
     # A warp that looks like no card stays unsure whatever its corners say.
     assert fuse(classes, np.array([0.05, 0.05, 0.9]), faces, [("8", 0.99), ("8", 0.99)])[1] < 0.2
+
+
+def test_fuse_asks_when_both_corners_name_a_rank_the_whole_card_rules_out():
+    # criscard's red 7: the whole card weighed 1 against 7, both corner boxes (a warp a little off
+    # the card) read a sure 0, which the whole card gave no chance: a disagreement, not a correction.
+    classes = ["0", "1", "7", "none"]
+    faces = np.array([1, 1, 1, 0], np.float32)
+    probs = np.array([0.0001, 0.52, 0.4789, 0.001])
+    best, conf = fuse(classes, probs, faces, [("0", 0.998), ("0", 0.998)])
+    assert classes[best] == "1" and conf < UNSURE_BELOW
+    # A rank the whole card weighs at all is still the corners' to decide.
+    probs = np.array([0.07, 0.5, 0.429, 0.001])
+    best, conf = fuse(classes, probs, faces, [("0", 0.998), ("0", 0.998)])
+    assert classes[best] == "0" and conf > 0.9
 
 
 def test_a_synthetic_classic_card_still_reads(recogniser):

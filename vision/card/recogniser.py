@@ -8,7 +8,7 @@ import numpy as np
 from vision.card.cnn import CNN_PATH, CnnReader
 from vision.card.colour import MIDDLE, field_kind, hue_shares, read_colour
 from vision.decks import DeckProfile, find_deck
-from vision.card.detect import FoundCard, find_card
+from vision.card.detect import ASPECT_RANGE, FoundCard, _card_score, find_card, order_quad, warp
 from vision.errors import CardNotFoundError, UnknownNameError
 from vision.card.features import card_white, dark_field, oval_white, rank_features, white_reference
 from vision.card.mlp import Mlp
@@ -57,6 +57,13 @@ TURNS_DISAGREE = 0.5
 #: uno-fanned `val` top cards 97.9 % against 99.3 %, criscard's development photos 95.7 % against
 #: 97.9 %, and the development renders of all editions a little better, 94.3 % against 93.7 %).
 CNN_WEIGHT = 0.5
+#: A photo that is one card cropped to its edges (a scan, a dataset's crop, a phone photo cut to the
+#: card) has no table round the card to find its outline by: the search takes the oval or a field
+#: inside it (uno-real-mit criscard: a Wild not found, a 0 read as Skip off its oval). So the photo's
+#: own frame is read as an outline too when it is card-shaped and its edge band looks like a card's
+#: white border at least this much (`detect._card_score`): criscard's crops 0.80-1.00; development
+#: photos of a card on a table, uno-fanned's val photos and empty tables of every surface at most 0.66.
+WHOLE_PHOTO_LOOK = 0.75
 
 
 def plain(warped: np.ndarray) -> bool:
@@ -137,12 +144,21 @@ class Recogniser:
     def read(self, photo: np.ndarray) -> Reading:
         """Read the one card in a BGR photo; an unfound card gives an unsure reading."""
         self._verified = []
+        whole = whole_photo_card(photo)
         try:
             found = find_card(photo, verify=self._verify, thorough=self.thorough)
         except CardNotFoundError:
-            self.last_found = None
-            return Reading(WILD, "unknown", 0.0, unsure=True, deck=self.deck.name)
+            found = None
+        reading = None if found is None else self._found_reading(found)
+        if whole is not None:
+            whole_reading = self.read_warped(whole.warped, whole.score)
+            if reading is None or whole_reading.confidence > reading.confidence:
+                found, reading = whole, whole_reading
         self.last_found = found
+        return reading if reading is not None else Reading(WILD, "unknown", 0.0, unsure=True, deck=self.deck.name)
+
+    def _found_reading(self, found: FoundCard) -> Reading:
+        """The reading of the card `find_card` chose (read already while choosing, if it was)."""
         for warped, reading in self._verified:
             if warped is found.warped and reading.confidence <= 0.5 + found.score:
                 return reading  # read already while choosing the outline
@@ -267,6 +283,18 @@ class Recogniser:
             if code != own and code not in (c for c, _ in found):
                 found.append((code, round(float(faces[i]), 4)))
         return tuple(found[:ALTERNATIVES])
+
+
+def whole_photo_card(photo: np.ndarray) -> FoundCard | None:
+    """The photo's own frame as a card's outline, when the photo is card-shaped and its edge band
+    looks like a card's white border (`WHOLE_PHOTO_LOOK`): a photo cropped to one card; else None."""
+    h, w = photo.shape[:2]
+    if not ASPECT_RANGE[0] <= min(h, w) / max(h, w) <= ASPECT_RANGE[1]:
+        return None
+    quad = order_quad(np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]]))
+    warped = warp(photo, quad)
+    look = _card_score(warped)
+    return FoundCard(quad, warped, look) if look >= WHOLE_PHOTO_LOOK else None
 
 
 def read_card(photo: np.ndarray, deck: str = "oona") -> Reading:

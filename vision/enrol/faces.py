@@ -5,7 +5,7 @@ import numpy as np
 
 from vision.card.detect import WARP_H, WARP_W, border_ring, find_card, warp
 from vision.card.features import white_reference
-from vision.card.recogniser import plain
+from vision.card.recogniser import plain, whole_photo_card
 from vision.errors import CardNotFoundError
 from vision.readings import WILD, oona_colour, oona_rank
 
@@ -49,14 +49,17 @@ def white_border(warped: np.ndarray) -> float:
 
 def clean_face(photo: np.ndarray, name: str = "the photo") -> np.ndarray:
     """The card in an enrolment photo, found by the shipped detector (the outline whose border is
-    the card's white, `white_border`), warped upright to `FACE_SIZE` and white-balanced on it.
+    the card's white, `white_border`), warped upright to `FACE_SIZE` and white-balanced on it; a
+    photo cropped to the card is the card (`vision.card.recogniser.whole_photo_card`).
 
     :raises CardNotFoundError: naming `name` when the photo shows no card.
     """
-    try:
-        found = find_card(photo, verify=white_border)
-    except CardNotFoundError as error:
-        raise CardNotFoundError(f"no card in {name}") from error
+    found = whole_photo_card(photo)
+    if found is None:
+        try:
+            found = find_card(photo, verify=white_border)
+        except CardNotFoundError as error:
+            raise CardNotFoundError(f"no card in {name}") from error
     return balanced(warp(photo, found.quad, FACE_SIZE))
 
 

@@ -33,7 +33,7 @@ from vision.card.colour import field_kind, read_colour
 from vision.card.detect import WARP_H, WARP_W, find_card
 from vision.card.features import dark_field, white_reference
 from vision.card.mlp import Mlp, train
-from vision.card.recogniser import Recogniser, plain
+from vision.card.recogniser import Recogniser, plain, whole_photo_card
 from vision.decks import DeckProfile, find_deck
 from vision.enrol.faces import clean_face, parse_face, white_border
 from vision.enrol.glyphs import HOG, Glyphs, for_profile
@@ -413,12 +413,17 @@ class EnrolledRecogniser:
         """Read the one card in a BGR photo; an unfound card gives an unsure reading.
 
         When the head finds no card it knows (a face skipped at enrolment: no outline reads as one
-        of its faces), the shipped reader looks for one, its confidence weighed by its trust."""
+        of its faces), the shipped reader looks for one, its confidence weighed by its trust. A photo
+        cropped to the card is read by its own frame (`vision.card.recogniser.whole_photo_card`)."""
+        whole = whole_photo_card(photo)
         try:
             found = find_card(photo, verify=self.whole_face)
         except CardNotFoundError:
+            found = None
+        readings = [self.read_warped(card.warped, card.score) for card in (found, whole) if card is not None]
+        if not readings:
             return self._shipped_alone(photo)
-        return self.read_warped(found.warped, found.score)
+        return max(readings, key=lambda reading: reading.confidence)   # the found card's on a tie
 
     def whole_face(self, warped: np.ndarray) -> float:
         """How surely an outline's warp is one of the enrolled faces, whole: the head's confidence
