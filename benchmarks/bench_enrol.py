@@ -9,6 +9,8 @@ first photo of each face in labels.csv enrolled (laid on a felt table, as the ki
 it), then its other 16 photos read on a plain table, and each also pasted onto `--pastes` other
 tables, turned, tilted, relit and blurred (`vision.sim.synth.render_photo`). Also with the faces
 of `SKIPPED` left out of the enrolment: their photos are then read through the shipped reader.
+criscard-raw: the same deck enrolled from its first photos as they are (crops cut to the card, no
+table round it) and its other 16 photos read as they are.
 dev: the threshold and doubts chosen on development sets made with other seeds than the ones
 above: another print of the unseen edition (`DEV_EDITION`) enrolled from other renders and read
 on `--n` photos of `DEV_SEED`, and ../shared/data/uno-real-mit/alinivan (another real deck)
@@ -159,6 +161,18 @@ def criscard(pastes: int, shipped: Recogniser, skipped=()) -> dict:
     return {"other_photos_on_a_table": score(readers, plain), "pasted_turned_tilted_blurred": score(readers, pasted)}
 
 
+def criscard_raw(shipped: Recogniser) -> dict:
+    first, others = {}, []
+    for image, colour, rank in criscard_rows():
+        key = face_name(colour, rank)
+        if key in first:
+            others.append((image, colour, rank))
+        else:
+            first[key] = image
+    enrolled = EnrolledRecogniser.enrol(first, "criscard-raw", style="classic")
+    return score({"enrolled": enrolled, "shipped": shipped}, others)
+
+
 def enrol_time() -> dict:
     faces = find_deck("classic").faces()
     rng = np.random.default_rng(1)
@@ -292,7 +306,7 @@ def dev(n: int, pastes: int, folder: Path) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["unseen", "criscard", "skipped", "time", "dev"])
+    parser.add_argument("--only", choices=["unseen", "criscard", "criscard-raw", "skipped", "time", "dev"])
     parser.add_argument("--n", type=int, default=400, help="new photos of the unseen edition")
     parser.add_argument("--pastes", type=int, default=10, help="pastes of each criscard photo")
     parser.add_argument("--kept", type=Path, default=Path("/tmp/bench_enrol_dev"),
@@ -301,7 +315,8 @@ def main() -> None:
     cv2.setNumThreads(1)
     shipped = Recogniser.for_deck("classic")
     parts = {"unseen": lambda: unseen(args.n, shipped), "criscard": lambda: criscard(args.pastes, shipped),
-             "skipped": lambda: criscard(0, shipped, SKIPPED), "time": enrol_time,
+             "criscard-raw": lambda: criscard_raw(shipped), "skipped": lambda: criscard(0, shipped, SKIPPED),
+             "time": enrol_time,
              "dev": lambda: dev(args.n, args.pastes // 2, args.kept)}
     for name, run in parts.items():
         if args.only == name or (args.only is None and name != "dev"):
