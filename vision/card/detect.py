@@ -820,3 +820,9 @@ class _Search:
             raise CardNotFoundError("no card found in the photo")
         score, quad, small = _outermost(self.ranked)
         return FoundCard(quad / self.scale, small, score)
+
+
+def card_look(warped: np.ndarray) -> float:
+    """How much a WARP_W × WARP_H warp looks like a card, 0..1: an even, whitish border around a
+    different field (the look the search ranks its outlines by)."""
+    return _card_score(warped)

@@ -8,7 +8,7 @@ import numpy as np
 from vision.card.cnn import CNN_PATH, CnnReader
 from vision.card.colour import MIDDLE, field_kind, hue_shares, read_colour
 from vision.decks import DeckProfile, find_deck
-from vision.card.detect import ASPECT_RANGE, FoundCard, _card_score, find_card, order_quad, warp
+from vision.card.detect import ASPECT_RANGE, FoundCard, card_look, find_card, order_quad, warp
 from vision.errors import CardNotFoundError, UnknownNameError
 from vision.card.features import card_white, dark_field, oval_white, rank_features, white_reference
 from vision.card.mlp import Mlp
@@ -61,7 +61,7 @@ CNN_WEIGHT = 0.5
 #: card) has no table round the card to find its outline by: the search takes the oval or a field
 #: inside it (uno-real-mit criscard: a Wild not found, a 0 read as Skip off its oval). So the photo's
 #: own frame is read as an outline too when it is card-shaped and its edge band looks like a card's
-#: white border at least this much (`detect._card_score`): criscard's crops 0.80-1.00; development
+#: white border at least this much (`detect.card_look`): criscard's crops 0.80-1.00; development
 #: photos of a card on a table, uno-fanned's val photos and empty tables of every surface at most 0.66.
 WHOLE_PHOTO_LOOK = 0.75
 
@@ -293,7 +293,7 @@ def whole_photo_card(photo: np.ndarray) -> FoundCard | None:
         return None
     quad = order_quad(np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]]))
     warped = warp(photo, quad)
-    look = _card_score(warped)
+    look = card_look(warped)
     return FoundCard(quad, warped, look) if look >= WHOLE_PHOTO_LOOK else None
 
 
