@@ -109,3 +109,45 @@ def test_table_sim_truth_for_two_cards_in_one_movement():
         # Once both rest, a frame shows the pile with both (the top one drawn last).
         frame = sim.render(top.t + 0.01)
         assert frame.shape == (480, 640, 3)
+
+
+def test_match_errors_is_the_plain_weighted_error_against_each_face():
+    """The einsum and flat-index `match_errors` (issue #21) gives what the plain broadcast formula
+    gives: channel gains by least squares near their mean, the error over the pixels weighed."""
+    import cv2
+
+    from vision.pile.faces import CAST, match_errors
+
+    rng = np.random.default_rng(5)
+    renders = rng.uniform(0, 255, (5, 2, 12, 8, 3)).astype(np.float32)
+    warped = rng.integers(0, 256, (24, 16, 3), np.uint8)
+    visible = np.where(rng.random((24, 16)) < 0.6, 255, 0).astype(np.uint8)
+    focus = rng.random((12, 8)) < 0.7
+    observed = cv2.GaussianBlur(cv2.resize(warped, (8, 12), interpolation=cv2.INTER_AREA).astype(np.float32), (3, 3), 0)
+    keep = (cv2.resize(visible, (8, 12), interpolation=cv2.INTER_AREA) > 200) & focus
+    shown, seen = renders[:, :, keep], observed[keep]
+    gains = (shown * seen).sum(axis=2) / np.maximum((shown * shown).sum(axis=2), 1.0)
+    mean = gains.mean(axis=-1, keepdims=True)
+    gains = np.clip(gains, mean * (1 - CAST), mean * (1 + CAST))
+    plain = np.abs(shown * gains[:, :, None, :] - seen).sum(axis=(2, 3)) / (keep.sum() * 3 * observed.mean())
+    assert np.allclose(match_errors(warped, renders, visible, focus), plain, rtol=1e-5)
+    assert match_errors(warped, renders).shape == (5, 2)
+
+
+def test_a_covered_cards_fit_is_the_same_from_the_poses_it_tried():
+    """Fitting a card half under another keeps each pose's cost (issue #21): fitting the same mask
+    twice gives the same outlines, and a half shown card is fitted where it lies."""
+    import cv2
+
+    from vision.pile.faces import fit_covered
+
+    visible = np.zeros((120, 160), np.uint8)
+    cover = np.zeros_like(visible)
+    card = cv2.boxPoints(((70.0, 60.0), (27.0, 38.0), 20.0))
+    cv2.fillConvexPoly(visible, np.round(card).astype(np.int32), 255)
+    top = cv2.boxPoints(((82.0, 60.0), (27.0, 38.0), 35.0))
+    cv2.fillConvexPoly(cover, np.round(top).astype(np.int32), 255)
+    visible[cover > 0] = 0
+    fits = fit_covered(visible, cover, (27.0, 38.0))
+    assert fits and all(np.array_equal(a, b) for a, b in zip(fits, fit_covered(visible, cover, (27.0, 38.0))))
+    assert np.abs(fits[0].mean(axis=0) - (70.0, 60.0)).max() < 2.0

@@ -165,22 +165,28 @@ def match_errors(warped: np.ndarray, renders: np.ndarray, visible: np.ndarray | 
     size = (renders.shape[3], renders.shape[2])
     observed = cv2.resize(warped, size, interpolation=cv2.INTER_AREA).astype(np.float32)
     observed = cv2.GaussianBlur(observed, (3, 3), 0)
-    if visible is None:
-        weight = np.ones(observed.shape[:2], np.float32)
-    else:
-        weight = (cv2.resize(visible, size, interpolation=cv2.INTER_AREA) > 200).astype(np.float32)
-    if focus is not None:
-        weight = weight * focus
-    # The weights are 0 or 1: only the pixels weighed are gathered (half a covered card's, or less).
-    keep = weight > 0
-    shown, seen = renders[:, :, keep], observed[keep]
-    gains = (shown * seen).sum(axis=2) / np.maximum((shown * shown).sum(axis=2), 1.0)
+    # Renders as rows of pixels (N·2 × H·W × 3); the weights are 0 or 1, so only the pixels
+    # weighed are gathered (half a covered card's, or less), by their flat index.
+    shown, seen = renders.reshape(-1, size[0] * size[1], 3), observed.reshape(-1, 3)
+    if visible is not None or focus is not None:
+        keep = np.ones(size[::-1], bool) if visible is None else (
+            cv2.resize(visible, size, interpolation=cv2.INTER_AREA) > 200)
+        if focus is not None:
+            keep &= focus
+        pixels = np.flatnonzero(keep)
+        shown, seen = shown[:, pixels], seen[pixels]
+    # Sums of products as einsums, the error worked out in place: a third less time than
+    # broadcast products summed (issue #21: most of a covered card's alignment is spent here).
+    gains = np.einsum("mkc,kc->mc", shown, seen) / np.maximum(np.einsum("mkc,mkc->mc", shown, shown), 1.0)
     # The light may be brighter or dimmer, and a little warmer or cooler, but not of another colour:
     # each channel's gain stays near their mean (or a hand would pass for a card's coloured field).
     mean = gains.mean(axis=-1, keepdims=True)
-    gains = np.clip(gains, mean * (1 - CAST), mean * (1 + CAST))
-    error = np.abs(shown * gains[:, :, None, :] - seen)
-    return error.sum(axis=(2, 3)) / max(float(np.count_nonzero(keep)) * 3 * max(float(observed.mean()), 1.0), 1.0)
+    np.clip(gains, mean * (1 - CAST), mean * (1 + CAST), out=gains)
+    error = shown * gains[:, None, :]
+    np.subtract(error, seen, out=error)
+    np.abs(error, out=error)
+    total = error.reshape(len(shown), -1).sum(axis=1).reshape(renders.shape[:2])
+    return total / max(float(len(seen)) * 3 * max(float(observed.mean()), 1.0), 1.0)
 
 
 def upright(warped: np.ndarray, deck: str, code: str | None, colour: str = "", rank: str = "") -> np.ndarray:
@@ -208,12 +214,18 @@ def fit_covered(visible: np.ndarray, cover: np.ndarray, size: tuple[float, float
     rect = np.zeros_like(visible)
     near = np.zeros_like(visible)
     short, long_ = size
+    # The card's corners about its centre, before turning: (−, −), (+, −), (+, +), (−, +) half sides.
+    half = np.array([[-short, -long_], [short, -long_], [short, long_], [-short, long_]]) / 2
+    known: dict[tuple[int, int, int], tuple[float, np.ndarray]] = {}
 
     def cost(centre, theta):
-        u = np.array([np.cos(theta), np.sin(theta)])
-        v = np.array([-np.sin(theta), np.cos(theta)])
-        corners = np.array([centre + sx * short / 2 * u + sy * long_ / 2 * v
-                            for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+        # A pose tried already (the refining steps come back to where they were): its cost kept,
+        # a sixth of the poses (issue #21).
+        pose = (round(float(centre[0]) * 1e4), round(float(centre[1]) * 1e4), round(float(theta) * 1e6))
+        if pose in known:
+            return known[pose]
+        cos, sin = np.cos(theta), np.sin(theta)
+        corners = centre + half @ np.array([[cos, sin], [-sin, cos]])
         rect[:] = 0
         near[:] = 0
         cv2.fillConvexPoly(rect, np.round(corners).astype(np.int32), 255)
@@ -222,7 +234,8 @@ def fit_covered(visible: np.ndarray, cover: np.ndarray, size: tuple[float, float
         area = max(1, cv2.countNonZero(rect))
         outside = area - cv2.countNonZero(cv2.bitwise_and(rect, allowed))
         missed = cv2.countNonZero(cv2.bitwise_and(near, visible)) - cv2.countNonZero(cv2.bitwise_and(rect, visible))
-        return (outside + missed) / area, corners
+        known[pose] = found = ((outside + missed) / area, corners)
+        return found
 
     coarse = []
     for theta in np.radians(np.arange(0.0, 180.0, 6.0)):
@@ -287,23 +300,28 @@ def align_covered(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray, deck: 
         return None
     errors = match_errors(warped, renders, visible).min(axis=1)
     likely = np.argsort(errors)[:4]
+    nearest = renders[likely]
     best_error, best_quad = float(errors[likely[0]]), quad
     reach = 0.03 * float(np.linalg.norm(quad[0] - quad[2]))
     for shift, turn in ((reach, 3.0), (reach / 2, 1.5), (reach / 4, 0.75)):
+        moves = ((shift, 0, 0), (-shift, 0, 0), (0, shift, 0), (0, -shift, 0), (0, 0, turn), (0, 0, -turn))
+        back = None
         improved = True
         while improved:
             improved = False
             centre = best_quad.mean(axis=0)
-            for dx, dy, angle in ((shift, 0, 0), (-shift, 0, 0), (0, shift, 0), (0, -shift, 0),
-                                  (0, 0, turn), (0, 0, -turn)):
+            for k, (dx, dy, angle) in enumerate(moves):
+                if k == back:
+                    continue  # the move undoing the last one: back where it was, no nearer
                 c, s_ = np.cos(np.radians(angle)), np.sin(np.radians(angle))
                 q = ((best_quad - centre) @ np.float32([[c, s_], [-s_, c]]) + centre + (dx, dy)).astype(np.float32)
                 warped, visible = _look(frame, q, cover)
-                err = match_errors(warped, renders[likely], visible).min(axis=1)
+                err = match_errors(warped, nearest, visible).min(axis=1)
                 if err.min() < best_error - 1e-4:
                     best_error, best_quad, improved = float(err.min()), q, True
                     errors = np.full(len(faces), np.inf, np.float32)
                     errors[likely] = err
+                    back = k ^ 1  # moves come in pairs, each followed by its opposite
                     break
     if best_quad is not quad:
         # Aligned, every face scored again: one that was not among the likely ones where the

@@ -13,6 +13,15 @@ from vision.pile.faces import align_covered, fit_covered, judge_covered
 from vision.pile.index import read_covered_index
 from vision.pile.reading import find_card_in, order_box, read_at, sharpest
 
+#: Whether the top card of two is looked for with the detector's thorough steps (the Oona deck's:
+#: regions of one colour, then the crop enlarged, for a small card on a busy table). Not: the crop
+#: is the difference alone, blacked out round it, and an arm resting on the pile is such a
+#: difference too, where those steps were most of the Oona two-card path's time and found nothing
+#: (kilim, Oona: 0.72 of its 1.7 s CPU; bench_tables, seeds 5000-5004 and 6000-6002, every
+#: table: the same landings, misses and misreads either way; issue #21). The card once found is
+#: read round its outline as thoroughly as the recogniser asks (`read_at`).
+TOP_THOROUGH = False
+
 
 @dataclass(frozen=True)
 class SmallView:
@@ -42,7 +51,7 @@ def top_card(small: np.ndarray, contour: np.ndarray, blob: np.ndarray, *, view: 
     frame = sharpest(frames, quad_box)
     crop, x0, y0 = masked_crop(frame, blob, quad_box, view)
     try:
-        found = find_card_in(recogniser, crop)
+        found = find_card_in(recogniser, crop, thorough=TOP_THOROUGH)
     except CardNotFoundError:
         return None
     top_quad = order_box(found.quad + np.float32([x0, y0]))

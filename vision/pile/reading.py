@@ -75,14 +75,15 @@ def sharpest(frames: list[tuple[float, np.ndarray]], quad: np.ndarray) -> np.nda
     return max(frames, key=lambda f: sharpness(f[1], quad))[1]
 
 
-def find_card_in(recogniser, crop: np.ndarray):
+def find_card_in(recogniser, crop: np.ndarray, *, thorough: bool | None = None):
     """The card in a masked crop of the frame, its outlines confirmed by the recogniser
-    (`vision.card.detect.find_card`).
+    (`vision.card.detect.find_card`; `thorough` as the recogniser asks, unless given).
 
     :raises CardNotFoundError: when there is none.
     """
-    return find_card(crop, verify=lambda warped: recogniser.read_warped(warped).confidence,
-                     thorough=getattr(recogniser, "thorough", False))
+    if thorough is None:
+        thorough = getattr(recogniser, "thorough", False)
+    return find_card(crop, verify=lambda warped: recogniser.read_warped(warped).confidence, thorough=thorough)
 
 
 def read_at(recogniser, image: np.ndarray, quad: np.ndarray):
