@@ -9,8 +9,10 @@ prints, `--top-card` for the uno-fanned top-card proxy with and without the clas
 corner indices, `--real-mit` for uno-real-mit alone (real photos of two classic decks, each on its
 own and together, with `confident_wrong_rate` and the reliability table, and the unsure threshold
 tuned on one deck and reported on the other, `vision.train.tune`); the default run ends with it.
-`--empty` times photos with no card (every table surface, `--n` photos each; issue #21: each deck's
-search goes all the way on them, the Oona deck's enlarged too), the CPU a photo and where it goes.
+`--empty` times photos with no card (every table surface, the hard ones `HARD_TABLES` too, `--n`
+photos each; issue #21: each deck's search goes all the way on them, the Oona deck's enlarged too,
+unless the photo shows no sign of a card, `vision.card.evidence`), the CPU a photo, where it goes
+and how many photos of each surface the evidence test rules out.
 `ms_per_image` is wall-clock time;
 `cpu_ms_per_image` the process's own CPU time, the figure to compare on a machine others share.
 """
@@ -97,22 +99,24 @@ def fanned_top_card(folder: Path, corners: bool = True) -> list[dict]:
 
 
 def empty_tables(deck: str, n: int, seed: int = 21) -> dict:
-    """CPU ms per photo with no card in it (each table surface, `n` photos of it, with a camera's
-    noise) for one deck's recogniser: the median, the 90th percentile and the slowest, by surface,
-    and the share of the median photo's time in each step of the search (`find_card`'s)."""
+    """CPU ms per photo with no card in it (each table surface, `HARD_TABLES` too, `n` photos of it,
+    with a camera's noise) for one deck's recogniser: the median, the 90th percentile and the
+    slowest, by surface, the share of the time in the enlarged search, and the share of each
+    surface's photos with no sign of a card (`vision.card.evidence.may_hold_card`)."""
     import statistics
     import time
 
     import numpy as np
 
     from vision.card import detect
+    from vision.card.evidence import may_hold_card
     from vision.card.recogniser import Recogniser
-    from vision.sim.textures import DEVELOPMENT, texture
+    from vision.sim.textures import DEVELOPMENT, HARD_TABLES, texture
 
     recogniser = Recogniser.for_deck(deck)
     rng = np.random.default_rng(seed)
     photos = []
-    for surface in DEVELOPMENT + HELD_OUT:
+    for surface in DEVELOPMENT + HELD_OUT + HARD_TABLES:
         for _ in range(n):
             image = texture(surface, 480, 640, rng).astype(np.float32) + rng.normal(0, 2.0, (480, 640, 3))
             photos.append((surface, np.clip(image, 0, 255).astype(np.uint8)))
@@ -140,7 +144,10 @@ def empty_tables(deck: str, n: int, seed: int = 21) -> dict:
             "unsure_rate": unsure / len(cpu), "cpu_ms_median": statistics.median(cpu),
             "cpu_ms_p90": statistics.quantiles(cpu, n=10)[-1], "cpu_ms_max": max(cpu),
             "enlarged_share": steps.get("enlarged search", 0.0) * 1000 / sum(cpu),
-            "cpu_ms_median_by_surface": {k: round(statistics.median(v), 1) for k, v in by_surface.items()}}
+            "cpu_ms_median_by_surface": {k: round(statistics.median(v), 1) for k, v in by_surface.items()},
+            "cpu_ms_max_by_surface": {k: round(max(v), 1) for k, v in by_surface.items()},
+            "ruled_out_by_surface": {k: sum(not may_hold_card(image) for s, image in photos if s == k) / n
+                                     for k in by_surface}}
 
 
 def stages(deck: str, n: int, seed: int) -> dict:

@@ -1,6 +1,8 @@
-"""The enlarged search's shared work (issue #21): the tiles' straight edges found once in the whole
-enlarged photo and handed out tile by tile, and each warp of the overlapping tiles read once."""
+"""Photos with no card (issue #21): the enlarged search's shared work (the tiles' straight edges found
+once in the whole enlarged photo and handed out tile by tile, each warp of the overlapping tiles read
+once), and the evidence test that lets a photo with no sign of a card skip the slow steps."""
 
+import csv
 from pathlib import Path
 
 import cv2
@@ -93,3 +95,71 @@ def test_the_enlarged_search_reuses_the_full_size_edges_of_the_search_before_it(
     assert len(given) == 1 and list(given[0]) == [1 / ZOOM]
     grey = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
     assert np.allclose(given[0][1 / ZOOM], segments(grey) * ZOOM)
+
+
+# -- the evidence test: no sign of a card, no slow steps (vision.card.evidence) -------------------
+
+#: Tables the evidence test rules out (an evenly lit pale or dark one, a grain).
+PLAIN_TABLES = ("wood", "marble", "birch", "paper", "glass", "dark_cloth")
+
+
+def _empty_table(surface: str, seed: int) -> np.ndarray:
+    from vision.sim.textures import texture
+
+    rng = np.random.default_rng(seed)
+    image = texture(surface, 480, 640, rng).astype(np.float32) + rng.normal(0, 2.0, (480, 640, 3))
+    return np.clip(image, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("surface", PLAIN_TABLES)
+def test_an_empty_plain_table_shows_no_sign_of_a_card(surface):
+    from vision.card.evidence import may_hold_card
+
+    assert not any(may_hold_card(_empty_table(surface, seed)) for seed in (5, 6))
+
+
+def test_every_card_photo_shows_a_sign_of_one():
+    # Real prints (oona-dev) and renders whose card only the slow steps find (a small card on
+    # checked cloth or paper, a finger across it, a card among a keyboard's keys).
+    from vision.card.evidence import may_hold_card
+
+    names = []
+    for labels in ("labels.csv", "regions.csv"):
+        with open(PHOTOS / labels, newline="") as f:
+            names += [row["file"] for row in csv.DictReader(f) if row["colour"]]
+    names += ["zoom-cloth-586.png", "zoom-paper-053.png", "small-cloth-262.png", "finger-883.png",
+              "rest-keyboard-048.png", "busy-cloth-160.png"]
+    assert len(names) > 15
+    for name in names:
+        assert may_hold_card(cv2.imread(str(PHOTOS / name))), name
+
+
+def test_a_photo_with_no_sign_of_a_card_skips_the_slow_steps(monkeypatch):
+    # Straight edges, regions, the enlarged search: none of them runs on an empty birch table.
+    def slow(*args, **kwargs):
+        pytest.fail("a slow step ran on a photo with no sign of a card")
+    for name in ("read_trimmed", "read_lines", "read_regions", "read_zoomed", "_read_fallback"):
+        monkeypatch.setattr(detect_module._Search, name, slow)
+    with pytest.raises(CardNotFoundError):
+        detect_module.find_card(_empty_table("birch", 7), verify=lambda warped: 0.1, thorough=True)
+
+
+def test_a_photo_with_a_sign_of_a_card_is_searched_all_the_way(monkeypatch):
+    # The same empty table with a slip of white paper on it: maybe a card, the enlarged search runs.
+    photo = _empty_table("birch", 7)
+    cv2.rectangle(photo, (300, 200), (340, 260), (40, 40, 160), -1)
+    cv2.rectangle(photo, (300, 200), (340, 260), (235, 235, 235), 3)
+    zoomed = []
+    monkeypatch.setattr(detect_module, "_zoomed", lambda *args: zoomed.append(1) or [])
+    with pytest.raises(CardNotFoundError):
+        detect_module.find_card(photo, verify=lambda warped: 0.1, thorough=True)
+    assert zoomed == [1]
+
+
+def test_a_dim_card_photo_still_shows_a_sign_of_one():
+    # The steps are measured against the photo's own light: a third of the light is still a card.
+    from vision.card.evidence import may_hold_card
+
+    for name in ("zoom-cloth-586.png", "small-cloth-262.png", "oona-dev-149.jpg", "oona-dev-031.jpg"):
+        photo = cv2.imread(str(PHOTOS / name)).astype(np.float32)
+        assert may_hold_card((photo * 0.35).astype(np.uint8)), name

@@ -7,6 +7,7 @@ import cv2
 import numpy as np
 
 from vision.card.detect_lines import SharedSegments, lines_meet, quad_proposals, segments
+from vision.card.evidence import may_hold_card
 from vision.errors import CardNotFoundError
 
 WARP_W, WARP_H = 64, 96
@@ -541,12 +542,13 @@ def _find(photo: np.ndarray, verify=None, thorough: bool = False, lines=None) ->
     if verify is not None:
         search.confirm_best()
         search.read_holders()
-        search.read_trimmed()
-        search.read_lines()
-        if thorough:
-            search.read_regions()
+        if search.may_hold_more():
+            search.read_trimmed()
+            search.read_lines()
+            if thorough:
+                search.read_regions()
     search.read_snapped()
-    if thorough and verify is not None:
+    if thorough and verify is not None and search.may_hold_more():
         search.read_zoomed(photo)
     return search.best()
 
@@ -580,6 +582,9 @@ class _Search:
         """(hull area, contour, field only) of the masks' blobs."""
         self._seen: set[tuple] = set()
         self._looked: dict[int, float] = {}  # id of a verified warp: its reading's confidence
+        self._may_hold: bool | None = None if lines is None else True
+        """Whether the photo shows any sign of a card (`may_hold_more`): None until asked; a tile
+        of an enlarged photo (`lines` given) is searched only when the photo passed already."""
 
     # -- the candidates -------------------------------------------------------------------
 
@@ -620,6 +625,16 @@ class _Search:
                 tried.append(quad)
                 self.ranked.append(((0.5 + 0.5 * look) * self.sure_of(small), quad, small))
         self.ranked.sort(key=lambda c: -c[0])
+
+    def may_hold_more(self) -> bool:
+        """Whether the slow steps (the fallback reads, trimmed blobs, straight edges, regions, the
+        enlarged search) may find a card: not when the photo shows no sign of one
+        (`vision.card.evidence.may_hold_card`, worked out once, only when they would run)."""
+        if self._may_hold is None:
+            if self._is_sure(LINES_INSIDE_BELOW):
+                return True     # none of them runs: no need to look
+            self._may_hold = may_hold_card(self.image)
+        return self._may_hold
 
     def _is_unsure(self, below: float) -> bool:
         """Whether no outline so far is read at least `below` surely."""
@@ -703,7 +718,7 @@ class _Search:
             confirmed.append(((0.5 + 0.5 * score) * self.sure_of(small), quad, small))
             confirmed.sort(key=lambda c: -c[0])
         self.ranked = confirmed
-        if self._is_unsure(FALLBACK_BELOW):
+        if self._is_unsure(FALLBACK_BELOW) and self.may_hold_more():
             self._read_fallback()
 
     def _read_fallback(self) -> None:
