@@ -19,12 +19,16 @@ COVERED_SPREAD = 0.35
 
 
 def rest_time(history, small: np.ndarray, region: np.ndarray, t: float, *, covered: bool = False,
-              covered_until: float | None = None, since: float | None = None) -> float:
+              covered_until: float | None = None, since: float | None = None,
+              before: np.ndarray | None = None) -> float:
     """The time the card in `region` came to rest: the earliest time since which the region has
     looked as it does now. For a card `covered` by a second one, that may be late (a hand held
     the second card over it): then the time most of its pixels took the look they have now, of
     those that took it after `since` (when the pile was last settled without it: a pixel of the
-    card that looks as the pile did then, a white border over a white border, dates nothing).
+    card that looks as the pile did then, a white border over a white border, dates nothing), and
+    after the region last looked as in `before` (the pile before the card, small colour): a red
+    card over a blue one is the same grey, and such pixels took their look when a hand passing
+    before the card came left them.
 
     `history` holds (time, small grey frame) pairs, oldest first; `small` is the colour view now.
     """
@@ -43,9 +47,25 @@ def rest_time(history, small: np.ndarray, region: np.ndarray, t: float, *, cover
     arrival, settled = _arrivals(frames, count, t)
     if since is not None:
         settled &= arrival > since
+    if before is not None:
+        later = settled & (arrival > _last_seen_before(history, inside, before, count))
+        if np.count_nonzero(later) >= 0.3 * count:  # not so: `before` shows part of the card already
+            settled = later
     if np.count_nonzero(settled) < 0.3 * count:
         return start
     return min(start, _rest_of_covered(arrival[settled], covered_until))
+
+
+def _last_seen_before(history, inside: np.ndarray, before: np.ndarray, count: int) -> float:
+    """The last time (of `history`) the region (`inside`) looked as in `before` (small colour; nine
+    tenths of its pixels, allowing for a shake of REST_REACH), or -inf."""
+    grey = cv2.cvtColor(before, cv2.COLOR_BGR2GRAY)
+    values = grey[inside].astype(np.float32)
+    then = (values, *(side[inside] for side in envelope(grey, REST_REACH)))
+    for when, past in reversed(history):
+        if np.count_nonzero(_same_as_now(past, inside, then)) >= 0.9 * count:
+            return when
+    return float("-inf")
 
 
 def _same_as_now(past: np.ndarray, inside: np.ndarray, now: tuple) -> np.ndarray:

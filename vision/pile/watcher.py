@@ -18,8 +18,8 @@ deck's own faces (`pile_faces`, drawn ahead when the watcher is built), judged w
 faces differ, or, a classic print being no render of ours, by its corner index in view (`index`);
 both are reported, the one underneath first, each with its own rest time. A card an
 arm reaching in from the view's edge still touches may be in the hand: it is looked at again, and
-taken as lying there once the view has stayed so for `absorb_seconds`. Each snapshot is turned
-upright by the deck's art (`upright`).
+taken as lying there once that difference has stayed so for `absorb_seconds` (a new one elsewhere
+has a timer of its own). Each snapshot is turned upright by the deck's art (`upright`).
 
 When frames come far apart (a loaded machine drops them), a still spell starts at the frame before
 the first still one (it already showed the same view), so that a card seen still on only two frames
@@ -68,6 +68,14 @@ DROPPED_GAP = 0.15
 #: small pixels of it moved between frames nor since this long before (seconds).
 EARLY_SPAN = 0.2
 EARLY_MARGIN = 3
+#: A difference has stayed since an absorb timer started (`absorb_seconds`) when this share of it lies
+#: where the difference that started the timer lay (grown by ABSORB_GROW small pixels, a shake's
+#: and an outline's worth): not so, it is something new, and gets a timer of its own (issue #18,
+#: bench_tables kilim 5004: what a missed take-back left started the timer at 8.3 s, and at the
+#: next still view, 12.1 s, a card slid out under a hand still holding a wild card was taken as
+#: lying there; 0.35 of that difference lay where the timer's had).
+ABSORB_SAME = 0.8
+ABSORB_GROW = 3
 #: A card read as the top card whose region shares this much of the larger of the two with the
 #: top card's is the top card itself (a second copy does not land exactly on the first).
 SAME_PLACE = 0.85
@@ -181,6 +189,8 @@ class PileWatcher:
         self._still_frames: list[tuple[float, np.ndarray]] = []
         self._next_check: float | None = None
         self._absorb_at: float | None = None
+        self._absorb_region: np.ndarray | None = None
+        """Where the view differed when the absorb timer started (small mask, grown by ABSORB_GROW)."""
         self._card_areas: list[float] = []
         self._mask: np.ndarray | None = None
         self._early_tried: list[np.ndarray] = []
@@ -363,8 +373,7 @@ class PileWatcher:
         found, not_cards, landed = self._land_each(small, cards, t)
         leftover |= not_cards
         events += landed
-        absorbing = self._absorb_at is not None and t >= self._absorb_at
-        peeled_any, peeled, waiting = self._peel_each(small, several, t, final=absorbing)
+        peeled_any, peeled, waiting = self._peel_each(small, several, t)
         found |= peeled_any
         events += peeled
         # A card read early changed the pile as much as one read now: the view is taken as it is.
@@ -394,14 +403,17 @@ class PileWatcher:
                 events.append(event)
         return found, not_cards, events
 
-    def _peel_each(self, small: np.ndarray, several: list[np.ndarray], t: float, *,
-                   final: bool) -> tuple[bool, list[PileEvent], np.ndarray]:
-        """Each difference of cards overlapping peeled (`_peel`): whether any gave a card, their
-        events, and a mask of those to look at again (a card still in a hand, perhaps)."""
+    def _peel_each(self, small: np.ndarray, several: list[np.ndarray],
+                   t: float) -> tuple[bool, list[PileEvent], np.ndarray]:
+        """Each difference of cards overlapping peeled (`_peel`; final where it has stayed so for
+        `absorb_seconds`): whether any gave a card, their events, and a mask of those to look at
+        again (a card still in a hand, perhaps)."""
         found, events = False, []
         waiting = np.zeros(small.shape[:2], np.uint8)
         for contour in several:
-            peeled = self._peel(small, contour, t, final=final)
+            blob = np.zeros(small.shape[:2], np.uint8)
+            cv2.drawContours(blob, [contour], -1, 255, -1)
+            peeled = self._peel(small, contour, t, final=self._has_stayed(blob, t))
             if peeled is None:  # a card still in a hand, perhaps: look again
                 cv2.drawContours(waiting, [contour], -1, 255, -1)
                 continue
@@ -419,28 +431,40 @@ class PileWatcher:
             small = small.copy()
             small[keep] = self.reference[keep]
             self.reference = small
-            if self._absorb_at is None:
-                self._absorb_at = t + self.absorb_seconds
-            self._next_check = self._absorb_at
+            self._start_absorbing(waiting, t)
         elif changed:
             self._rebase(small, t)
         elif leftover:
             # Something that is not a card stays: look again later (in this still spell or a later
             # one, as hands keep coming) and then take it as part of the pile.
-            if self._absorb_at is None:
-                self._absorb_at = t + self.absorb_seconds
-                self._next_check = self._absorb_at
-            elif t >= self._absorb_at:
+            if self._has_stayed(self._mask, t):
                 self._rebase(small, t)
             else:
-                self._next_check = self._absorb_at
+                self._start_absorbing(self._mask, t)
         else:
             self._rebase(small, t)  # only specks differ: take the pile as it is now
+
+    def _start_absorbing(self, region: np.ndarray, t: float) -> None:
+        """Look again at `region` (what differs now) once `absorb_seconds` have passed, unless a
+        timer is running still: then when it ends (a timer that has ended starts anew, here)."""
+        if self._absorb_at is None or t >= self._absorb_at:
+            self._absorb_at = t + self.absorb_seconds
+            self._absorb_region = cv2.dilate(region, np.ones((2 * ABSORB_GROW + 1,) * 2, np.uint8))
+        self._next_check = self._absorb_at
+
+    def _has_stayed(self, region: np.ndarray, t: float) -> bool:
+        """Whether the difference `region` has stayed as it is since the absorb timer started, which
+        has ended: ABSORB_SAME of it lies where the difference that started it lay."""
+        if self._absorb_at is None or t < self._absorb_at or self._absorb_region is None:
+            return False
+        inside = cv2.countNonZero(cv2.bitwise_and(region, self._absorb_region))
+        return inside >= ABSORB_SAME * max(1, cv2.countNonZero(region))
 
     def _rebase(self, small: np.ndarray, t: float) -> None:
         """Take the view at `t` as the pile's settled state."""
         self.reference = small
         self._absorb_at = None
+        self._absorb_region = None
         self._rebased_t = t
 
     def _view(self) -> SmallView:
@@ -583,7 +607,7 @@ class PileWatcher:
         top_region, top_quad, top_reading = top
         region, quad, reading = under
         under_rest = min(rest_time(self._history, small, region, t, covered=True, covered_until=top_rest,
-                                   since=self._rebased_t),
+                                   since=self._rebased_t, before=self.reference),
                          top_rest)
         event = self._new_card(small, frame, region, quad, reading, t, rest=under_rest, hidden=top_region)
         if event is None:
