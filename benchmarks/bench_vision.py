@@ -6,7 +6,8 @@ that neither training nor development used. Runs on one core:
 per-stage figures (outline, colour and rank given it, calibration), `--tilt` for whole photos seen
 at an angle, `--corners odd` for the corner-index model on uno-fanned's labelled boxes of real
 prints, `--top-card` for the uno-fanned top-card proxy with and without the classic reader's
-corner indices, `--real-mit` for uno-real-mit alone (real photos of two classic decks, each on its
+corner indices, `--busy` for card photos on the busy hard tables (rugs, a printed tablecloth),
+`--real-mit` for uno-real-mit alone (real photos of two classic decks, each on its
 own and together, with `confident_wrong_rate` and the reliability table, and the unsure threshold
 tuned on one deck and reported on the other, `vision.train.tune`); the default run ends with it.
 `--empty` times photos with no card (every table surface, the hard ones `HARD_TABLES` too, `--n`
@@ -30,6 +31,10 @@ from vision.sim.synth import write_set
 from vision.sim.textures import HELD_OUT
 
 HELD_OUT_SEED = {"oona": 50_000, "classic": 60_000}
+#: The busy tables of `HARD_TABLES` (white motifs and steps everywhere: the card search goes all the
+#: way on them, issue #21): `--busy` reads card photos on them, so that a change cutting the
+#: search's time there shows whether it loses a card there.
+BUSY_TABLES = ("sadu", "kilim", "tablecloth")
 FANNED = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "uno-fanned"
 REAL_MIT = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "uno-real-mit"
 REAL_MIT_SETS = ("alinivan", "criscard")
@@ -98,11 +103,20 @@ def fanned_top_card(folder: Path, corners: bool = True) -> list[dict]:
     return reports
 
 
+#: The main search's steps `empty_tables` times one by one (`vision.card.detect._Search`); the
+#: enlarged search's tiles run the same steps, counted under "enlarged search" only.
+SEARCH_STEPS = ("search_masks", "confirm_best", "read_holders", "read_trimmed", "read_lines",
+                "read_regions", "read_snapped", "read_zoomed")
+
+
 def empty_tables(deck: str, n: int, seed: int = 21) -> dict:
     """CPU ms per photo with no card in it (each table surface, `HARD_TABLES` too, `n` photos of it,
     with a camera's noise) for one deck's recogniser: the median, the 90th percentile and the
-    slowest, by surface, the share of the time in the enlarged search, and the share of each
-    surface's photos with no sign of a card (`vision.card.evidence.may_hold_card`)."""
+    slowest, by surface, the share of the time in the enlarged search, the share of each
+    surface's photos with no sign of a card (`vision.card.evidence.may_hold_card`), and by
+    surface where a photo's time goes (`steps_ms_by_surface`: the main search's steps, the
+    enlarged search's under read_zoomed) and how many warps the card reader reads a photo, in the
+    main search and in the enlarged one's tiles (`reads_by_surface`)."""
     import statistics
     import time
 
@@ -122,24 +136,58 @@ def empty_tables(deck: str, n: int, seed: int = 21) -> dict:
             photos.append((surface, np.clip(image, 0, 255).astype(np.uint8)))
     recogniser.read(photos[0][1])                       # models and caches warm
     steps: dict[str, float] = {}
-    zoomed = detect._zoomed
+    reads = {"main": 0, "enlarged": 0}
+    depth = [0]                                         # > 0 inside the enlarged search
+    zoomed, init = detect._zoomed, detect._Search.__init__
+    originals = {name: getattr(detect._Search, name) for name in SEARCH_STEPS}
 
     def timed_zoom(*args):
         began = time.process_time()
+        depth[0] += 1
         try:
             return zoomed(*args)
         finally:
+            depth[0] -= 1
             steps["enlarged search"] = steps.get("enlarged search", 0.0) + time.process_time() - began
-    detect._zoomed = timed_zoom
+
+    def counted_init(self, photo, verify, lines=None):
+        # The main search's reader, counted; the tiles are handed it (each warp read once).
+        def counted(warped):
+            reads["enlarged" if depth[0] else "main"] += 1
+            return verify(warped)
+        init(self, photo, counted if verify is not None and not depth[0] else verify, lines)
+
+    def timed_step(name):
+        def step(self, *args):
+            if depth[0]:
+                return originals[name](self, *args)
+            began = time.process_time()
+            try:
+                return originals[name](self, *args)
+            finally:
+                steps[name] = steps.get(name, 0.0) + time.process_time() - began
+        return step
+    detect._zoomed, detect._Search.__init__ = timed_zoom, counted_init
+    for name in SEARCH_STEPS:
+        setattr(detect._Search, name, timed_step(name))
     try:
-        cpu, unsure, by_surface = [], 0, {}
+        cpu, unsure, by_surface, step_ms, read_counts = [], 0, {}, {}, {}
         for surface, image in photos:
+            steps_before, reads_before = {k: v for k, v in steps.items() if k in SEARCH_STEPS}, dict(reads)
             began = time.process_time()
             unsure += recogniser.read(image).unsure
             cpu.append((time.process_time() - began) * 1000)
             by_surface.setdefault(surface, []).append(cpu[-1])
+            spent = step_ms.setdefault(surface, {})
+            for name in SEARCH_STEPS:
+                spent[name] = spent.get(name, 0.0) + (steps.get(name, 0.0) - steps_before.get(name, 0.0)) * 1000 / n
+            counts = read_counts.setdefault(surface, {"main": 0.0, "enlarged": 0.0})
+            for k in counts:
+                counts[k] += (reads[k] - reads_before[k]) / n
     finally:
-        detect._zoomed = zoomed
+        detect._zoomed, detect._Search.__init__ = zoomed, init
+        for name, method in originals.items():
+            setattr(detect._Search, name, method)
     return {"set": f"{deck}, photos with no card ({n} of each surface)", "n": len(cpu),
             "unsure_rate": unsure / len(cpu), "cpu_ms_median": statistics.median(cpu),
             "cpu_ms_p90": statistics.quantiles(cpu, n=10)[-1], "cpu_ms_max": max(cpu),
@@ -147,7 +195,10 @@ def empty_tables(deck: str, n: int, seed: int = 21) -> dict:
             "cpu_ms_median_by_surface": {k: round(statistics.median(v), 1) for k, v in by_surface.items()},
             "cpu_ms_max_by_surface": {k: round(max(v), 1) for k, v in by_surface.items()},
             "ruled_out_by_surface": {k: sum(not may_hold_card(image) for s, image in photos if s == k) / n
-                                     for k in by_surface}}
+                                     for k in by_surface},
+            "steps_ms_by_surface": {k: {name: round(ms, 1) for name, ms in v.items() if ms >= 0.5}
+                                    for k, v in step_ms.items()},
+            "reads_by_surface": {k: {name: round(c, 1) for name, c in v.items()} for k, v in read_counts.items()}}
 
 
 def stages(deck: str, n: int, seed: int) -> dict:
@@ -298,6 +349,8 @@ def main() -> int:
     parser.add_argument("--tilt", action="store_true",
                         help="only the photos seen at an angle (far side 1, 0.8, 0.65, 0.5 of the near one)")
     parser.add_argument("--real-mit", action="store_true", help="only uno-real-mit (real photos)")
+    parser.add_argument("--busy", action="store_true",
+                        help="only card photos on the busy hard tables (BUSY_TABLES: rugs, tablecloth)")
     parser.add_argument("--empty", action="store_true",
                         help="only photos with no card: CPU ms a photo (--n of each table surface)")
     parser.add_argument("--corners", choices=["odd", "even", "all"],
@@ -311,6 +364,17 @@ def main() -> int:
     if args.empty:
         for deck in decks:
             print(json.dumps(empty_tables(deck, args.n)))
+        return 0
+    if args.busy:
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(args.keep or tmp)
+            for deck in decks:
+                labels = write_set(deck, root / deck, args.n, seed=HELD_OUT_SEED[deck] + 9_000,
+                                   surfaces=BUSY_TABLES)
+                report = evaluate(labels, deck=deck, out_path=root / deck / "readings.csv")
+                report.pop("labels")
+                print(json.dumps({"set": f"{deck} synthetic, held-out seeds, busy tables {BUSY_TABLES}",
+                                  **report}))
         return 0
     if args.real_mit:
         for report in real_mit(REAL_MIT):

@@ -163,3 +163,18 @@ def test_a_dim_card_photo_still_shows_a_sign_of_one():
     for name in ("zoom-cloth-586.png", "small-cloth-262.png", "oona-dev-149.jpg", "oona-dev-031.jpg"):
         photo = cv2.imread(str(PHOTOS / name)).astype(np.float32)
         assert may_hold_card((photo * 0.35).astype(np.uint8)), name
+
+
+def test_the_enlarged_search_leaves_the_trimmed_blobs_to_the_whole_photo(monkeypatch):
+    # An empty rug (its left half): the whole photo's blobs are trimmed (a finger sticking out of
+    # a card), its enlarged tiles' are not; the tiles still read their fallback outlines.
+    ran = []
+    for name in ("_read_fallback", "read_trimmed"):
+        step = getattr(detect_module._Search, name)
+        monkeypatch.setattr(detect_module._Search, name,
+                            lambda self, *args, _name=name, _step=step: (
+                                ran.append((_name, self.lines is not None)), _step(self, *args))[1])
+    with pytest.raises(CardNotFoundError):
+        detect_module.find_card(_empty_table("kilim", 5)[:, :320], verify=lambda warped: 0.1, thorough=True)
+    assert ("read_trimmed", False) in ran and ("_read_fallback", True) in ran
+    assert ("read_trimmed", True) not in ran
