@@ -9,6 +9,7 @@ import numpy as np
 
 from vision.errors import CardNotFoundError
 from vision.pile.compare import is_relit, region_mask
+from vision.pile.edges import snap_to_edges
 from vision.pile.faces import align_covered, fit_covered, judge_covered
 from vision.pile.index import read_covered_index
 from vision.pile.reading import find_card_in, order_box, read_at, sharpest
@@ -105,13 +106,17 @@ def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_
     grown = top_quad.mean(axis=0) + (top_quad - top_quad.mean(axis=0)) * 1.06
     readings, by_index = [], []
     for fitted in fit_covered(visible, top_region, size):
-        quad = order_box(view.to_frame(fitted))
+        # Moved onto its own edges where they show (the difference misses what matches what it
+        # lies on); the fit itself is read too (a snap that missed still leaves the fit's reading:
+        # bench_tables, birch 5004, a green 5 read at its fit only).
+        fit = order_box(view.to_frame(fitted))
+        quad = snap_to_edges(frame, fit, grown)
         aligned = align_covered(frame, quad, grown, deck)
         if aligned is None:
             continue
         read = judge_covered(frame, aligned, grown, deck)
         if read is None and deck == "classic":  # a print that is not our art: its corner index
-            read = read_covered_index(frame, (quad, aligned[0]), grown)
+            read = read_covered_index(frame, (quad, aligned[0], fit), grown)
             by_index += [read] if read is not None else []
         if read is not None:
             readings.append(read)
@@ -125,11 +130,16 @@ def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_
 
 def _best_fit_reading(readings: list) -> tuple:
     """Of corner-index readings of a covered card's fits (best fitting first), the best fit's:
-    unsure, with the others as its guesses, when another fit names another card (a fit a quarter
-    turn off may show the index of the card's side, read as another rank)."""
+    unsure, with the others as its guesses, when other fits name another card as surely, their
+    confidences added up (a fit a quarter turn off may show the index of the card's side, read
+    as another rank; a fit moved onto the card's own edges may show a 1 cut at its foot, read as
+    a 7 less surely than the fits reading the 1: bench_tables, sadu 5001, birch 6001)."""
     (colour, rank, code, confidence, _), _, _ = readings[0]
     others = tuple(dict.fromkeys(r[0][2] for r in readings[1:] if r[0][2] != code))
-    if not others:
+    votes: dict[str, float] = {}
+    for (_, _, named, sure, _), _, _ in readings:
+        votes[named] = votes.get(named, 0.0) + sure
+    if all(votes[other] < votes[code] for other in others):
         return readings[0][0]
     guesses = ((code, round(confidence, 4)),) + tuple((other, 0.0) for other in others)
     return colour, rank, None, confidence, True, guesses
