@@ -239,22 +239,35 @@ def test_a_card_still_in_the_hand_is_not_taken_as_lying_on_a_timer_another_diffe
     assert reported[0].t == pytest.approx(wild.t, abs=0.5)
 
 
+def _thrown_together_watched(classic, faces, seed: int, surface: str, landed: tuple[float, float],
+                             frames: tuple[float, float]) -> tuple[list, list]:
+    """A bench_tables session (`seed`, `surface`) watched from `frames[0]` to `frames[1]` seconds: its
+    events as JSON and the truth's landings between `landed[0]` and `landed[1]` (the last two thrown
+    together)."""
+    sim = TableSim(seed=seed, cards=10, deck="classic", surface=surface, faces=faces, camera=True, take_backs=1,
+                   doubles=2)
+    truth = [e for e in sim.truth if e.event == "landed" and landed[0] < e.t < landed[1]]
+    assert truth[-2].case == truth[-1].case == "double_throw"
+    watcher = PileWatcher(classic)
+    events = []
+    for i in range(int(frames[0] * 15), int(frames[1] * 15)):
+        events += [e.to_json() for e in watcher.feed(sim.render(i / 15, i), i / 15)]
+    return events, truth
+
+
+def _all_read_once(events, truth) -> None:
+    score = score_events(events, truth, tolerance=0.5)
+    assert score.found == score.read_right == len(truth), (events, truth)
+    assert score.false_events == score.duplicates == score.out_of_order == 0, events
+
+
 def test_a_card_under_another_is_read_though_the_top_cards_corner_reaches_into_its_index_box(classic, faces):
     """Issue #18, bench_tables' kilim table (seed 5004): a green 4 and a blue Reverse thrown
     together; the Reverse's corner reaches into the lower inner side of the 4's index box (0.83 of
     it in view), the 4 itself in view and read sure there. The 4 was missed (and with it the
     Reverse's take-back later)."""
-    sim = TableSim(seed=5004, cards=10, deck="classic", surface="kilim", faces=faces, camera=True, take_backs=1,
-                   doubles=2)
-    under, top = (e for e in sim.truth if e.event == "landed" and 4 < e.t < 5.5)
-    assert under.case == top.case == "double_throw"
-    watcher = PileWatcher(classic)
-    events = []
-    for i in range(int(3.0 * 15), int(5.8 * 15)):   # the red 7 at rest, no hand in view
-        events += [e.to_json() for e in watcher.feed(sim.render(i / 15, i), i / 15)]
-    score = score_events(events, [under, top], tolerance=0.5)
-    assert score.found == score.read_right == 2, events
-    assert score.false_events == score.duplicates == score.out_of_order == 0, events
+    # From the red 7 at rest, no hand in view.
+    _all_read_once(*_thrown_together_watched(classic, faces, 5004, "kilim", (4, 5.5), (3.0, 5.8)))
 
 
 def test_a_red_card_thrown_under_another_onto_a_blue_one_is_dated_when_it_landed(classic, faces):
@@ -262,17 +275,8 @@ def test_a_red_card_thrown_under_another_onto_a_blue_one_is_dated_when_it_landed
     top), then a red 1 and a red 5 are thrown together, the 1 half over the 0. In grey the red 1
     and the blue 0 look alike, so where one lies over the other the pixels took their look when
     the passing hand left: the 1 was dated then, 1.9 s early (a false landing and a miss)."""
-    sim = TableSim(seed=6000, cards=10, deck="classic", surface="sadu", faces=faces, camera=True, take_backs=1,
-                   doubles=2)
-    under, top = (e for e in sim.truth if e.event == "landed" and 27 < e.t < 28)
-    assert under.case == top.case == "double_throw"
-    watcher = PileWatcher(classic)
-    events = []
-    for i in range(int(24.2 * 15), int(28.6 * 15)):   # the blue 0 at rest, then a hand passing
-        events += [e.to_json() for e in watcher.feed(sim.render(i / 15, i), i / 15)]
-    score = score_events(events, [under, top], tolerance=0.5)
-    assert score.found == score.read_right == 2, (events, under, top)
-    assert score.false_events == score.duplicates == score.out_of_order == 0, events
+    # From the blue 0 at rest, then a hand passing.
+    _all_read_once(*_thrown_together_watched(classic, faces, 6000, "sadu", (27, 28), (24.2, 28.6)))
 
 
 def test_a_card_under_another_is_read_by_what_its_fits_read_most_surely(classic, faces):
@@ -280,14 +284,7 @@ def test_a_card_under_another_is_read_by_what_its_fits_read_most_surely(classic,
     the 1 half under the 2. Of the 1's three fits two read its index as a 1 (0.996, 0.981), one
     (its outline moved onto the card's edges) as a 7 cut at its foot (0.97): the 1 was reported
     unsure (no code)."""
-    sim = TableSim(seed=5001, cards=10, deck="classic", surface="sadu", faces=faces, camera=True, take_backs=1,
-                   doubles=2)
-    green, under, top = (e for e in sim.truth if e.event == "landed" and 25 < e.t < 32)
-    assert under.case == top.case == "double_throw"
-    watcher = PileWatcher(classic)
-    events = []
-    for i in range(int(22.0 * 15), int(33.0 * 15)):   # the blue 8 at rest, a green 6, then the two thrown
-        events += [e.to_json() for e in watcher.feed(sim.render(i / 15, i), i / 15)]
-    score = score_events(events, [green, under, top], tolerance=0.5)
-    assert score.found == score.read_right == 3, (events, under, top)
-    assert score.false_events == score.duplicates == score.out_of_order == 0, events
+    # From the blue 8 at rest, a green 6, then the two thrown.
+    events, truth = _thrown_together_watched(classic, faces, 5001, "sadu", (25, 32), (22.0, 33.0))
+    assert len(truth) == 3
+    _all_read_once(events, truth)
