@@ -138,9 +138,8 @@ def criscard_rows() -> list[tuple[np.ndarray, str, str]]:
     return [(cv2.imread(str(CRISCARD / row["file"])), row["colour"], row["rank"]) for row in rows]
 
 
-def criscard(pastes: int, shipped: Recogniser, skipped=()) -> dict:
-    rows = criscard_rows()
-    rng = np.random.default_rng(5)
+def first_and_others(rows) -> tuple[dict, list]:
+    """The first photo of each face (by face name) and the other photos `(image, colour, rank)`."""
     first, others = {}, []
     for image, colour, rank in rows:
         key = face_name(colour, rank)
@@ -148,6 +147,12 @@ def criscard(pastes: int, shipped: Recogniser, skipped=()) -> dict:
             others.append((image, colour, rank))
         else:
             first[key] = image
+    return first, others
+
+
+def criscard(pastes: int, shipped: Recogniser, skipped=()) -> dict:
+    rng = np.random.default_rng(5)
+    first, others = first_and_others(criscard_rows())
     enrol_photos = {key: flat_on_table(image, rng) for key, image in first.items() if key not in skipped}
     enrolled = EnrolledRecogniser.enrol(enrol_photos, "criscard", style="classic")
     readers = {"enrolled": enrolled, "shipped": shipped}
@@ -162,13 +167,7 @@ def criscard(pastes: int, shipped: Recogniser, skipped=()) -> dict:
 
 
 def criscard_raw(shipped: Recogniser) -> dict:
-    first, others = {}, []
-    for image, colour, rank in criscard_rows():
-        key = face_name(colour, rank)
-        if key in first:
-            others.append((image, colour, rank))
-        else:
-            first[key] = image
+    first, others = first_and_others(criscard_rows())
     enrolled = EnrolledRecogniser.enrol(first, "criscard-raw", style="classic")
     return score({"enrolled": enrolled, "shipped": shipped}, others)
 
