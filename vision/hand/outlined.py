@@ -447,20 +447,27 @@ def _middle_of_heaviest(items, weight):
 def _around(poses: np.ndarray, shifts=None) -> np.ndarray:
     """The windows (rows `cx, cy, size, angle`) about each index place: `SCALES` × `shifts` × `shifts`
     (default `SHIFTS`)."""
-    shifts = SHIFTS if shifts is None else shifts
+    return _windows(poses, SCALES, SHIFTS if shifts is None else shifts)
+
+
+def _windows(poses: np.ndarray, scales, shifts, *, centre: bool = True) -> np.ndarray:
+    """The windows about each place (rows `cx, cy, size, angle`): its side times each of `scales`,
+    moved by `shifts` × `shifts` of that side along and across the card (the unmoved one left out
+    unless `centre`), scale by scale, then shift by shift."""
     if not len(poses):
         return np.zeros((0, 4))
     a = np.radians(poses[:, 3])
     down = np.stack([-np.sin(a), np.cos(a)], axis=1)
     right = np.stack([down[:, 1], -down[:, 0]], axis=1)
     out = []
-    for k in SCALES:
+    for k in scales:
         size = poses[:, 2] * k
         for u in shifts:
             for v in shifts:
-                centre = poses[:, :2] + (right * u + down * v) * size[:, None]
-                out.append(np.column_stack([centre, size, poses[:, 3]]))
-    return np.concatenate(out)
+                if u or v or centre:
+                    middle = poses[:, :2] + (right * u + down * v) * size[:, None]
+                    out.append(np.column_stack([middle, size, poses[:, 3]]))
+    return np.concatenate(out) if out else np.zeros((0, 4))
 
 
 def _readings(probs: np.ndarray, windows: np.ndarray, none: int | None) -> list[tuple]:
@@ -473,12 +480,7 @@ def _readings(probs: np.ndarray, windows: np.ndarray, none: int | None) -> list[
 
 def _shifted(poses: np.ndarray) -> np.ndarray:
     """The windows `SHIFTS` × `SHIFTS` about each place but its centre, at the place's own side."""
-    a = np.radians(poses[:, 3])
-    down = np.stack([-np.sin(a), np.cos(a)], axis=1)
-    right = np.stack([down[:, 1], -down[:, 0]], axis=1)
-    out = [np.column_stack([poses[:, :2] + (right * u + down * v) * poses[:, 2:3], poses[:, 2:4]])
-           for u in SHIFTS for v in SHIFTS if u or v]
-    return np.concatenate(out) if out else np.zeros((0, 4))
+    return _windows(poses, (1.0,), SHIFTS, centre=False)
 
 
 def _gap_places(kept, card_w: float, window: float) -> np.ndarray:

@@ -120,11 +120,12 @@ def _outside_cover(points: np.ndarray, cover: np.ndarray, shape) -> np.ndarray:
     flat = points.reshape(-1, 2)
     on = (flat[:, 0] >= 0) & (flat[:, 0] < w) & (flat[:, 1] >= 0) & (flat[:, 1] < h)
     path = cover.astype(np.float64)
+    winding = _winding(path)
     inside = np.ones(len(flat), bool)
     for i in range(len(path)):  # a convex quad: inside every side's half-plane
         a, b = path[i], path[(i + 1) % len(path)]
         cross = (b[0] - a[0]) * (flat[:, 1] - a[1]) - (b[1] - a[1]) * (flat[:, 0] - a[0])
-        inside &= cross * _winding(path) >= 0
+        inside &= cross * winding >= 0
     return (on & ~inside).reshape(points.shape[:-1])
 
 
