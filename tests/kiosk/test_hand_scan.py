@@ -265,3 +265,28 @@ def test_the_kiosk_scan_is_told_the_hand_s_count_and_says_how_many_it_missed():
     short = scan(frame, expected=5)
     assert short.expected == 5 and len(short) <= 5 and short.missing == 5 - len(short) >= 2
     assert all(len(box) == 4 for box in short.looked)
+
+
+def test_a_hand_spread_short_is_not_filled_from_the_rug():
+    """Two of a hand of four spread on the majlis table: the rug's fringe above them, read as an
+    Oona 1 at 0.65 to 0.83 on some frames' noise, once filled the hand's missing two; a reading
+    below the threshold fills a hand only with its card's white border beside it. Frames 92 and 93
+    (of the still camera's noise) each filled it before."""
+    from kiosk.__main__ import vision_tools
+    from vision.hand.outline import border_seen
+    from vision.hand.scanner import whiteness
+
+    table = LiveTable(TableSim(seed=3, cards=0, width=480, height=360, card_px=120, deck="oona"),
+                      card_render("oona"), clock=ManualClock(), seed=3)
+    table.show_hand(["burgundy-7", "indigo-stop"])
+    scan = vision_tools(lambda: DeckChoice("oona", "oona")).scan_hand
+    for index in (92, 93, 1):
+        image = table.render(index)[0]
+        cards = scan(image, expected=4)
+        assert sorted(f"{c.colour}-{c.rank}" for c in cards) == ["burgundy-7", "indigo-stop"], index
+        assert cards.missing == 2
+    plane = whiteness(table.render(92)[0])
+    on_fringe = border_seen(plane, 265.4, 62.2, 90.0, 120 * 63 / 88, (9.5 / 63, 11 / 88))
+    assert on_fringe[1] < 0.5                            # the fringe's one edge, and wood where its other side would be
+    with pytest.raises(ValueError, match="uint8 whiteness plane"):
+        border_seen(plane.astype(np.float32), 10, 10, 0, 50)

@@ -37,6 +37,12 @@ MIN_SIDE = 0.15
 CORNER_ROUND = 0.05
 #: Card widths (pixels) the hand scan looks for.
 CARD_WIDTHS = (40.0, 260.0)
+#: Where `border_seen` looks for the white border beside an index, shares of the card's width: along
+#: its left side (down from the corner, below the index) and its top side (right of the index), and
+#: how far across each side's line the border may lie (the reading's place is a guess to about that).
+BORDER_DOWN = (0.3, 0.55)
+BORDER_RIGHT = (0.28, 0.45)
+BORDER_ACROSS = 0.07
 
 
 def bright_sides(plane: np.ndarray, min_length: float = 10.0, max_length: float | None = None):
@@ -122,3 +128,31 @@ def corner_poses(ends: np.ndarray, normals: np.ndarray, card_w: float, share=IND
                 k = np.flatnonzero(turns_right)
                 rows.append(np.column_stack([centre[k], np.full(len(k), card_w * window), angle[k], k]))
     return np.concatenate(rows)
+
+
+def border_seen(plane: np.ndarray, cx: float, cy: float, angle: float, card_w: float,
+                share=INDEX_SHARE["classic"], white: float | None = None) -> tuple[float, float]:
+    """How much of a card's white border shows beside the index read at (cx, cy) turned upright by
+    `angle` (degrees, as `corner_poses` gives it) on a card `card_w` wide: the shares of its left
+    side below the index (`BORDER_DOWN`) and of its top side right of it (`BORDER_RIGHT`) where
+    the whitest pixel within `BORDER_ACROSS` of the side's line is card white (`white`: by default
+    the frame's 95th percentile less a third, as `bright_sides` takes it).
+
+    An index read on a card has its corner's two sides beside it (what covers a card in a spread
+    hand lies further right or further down); a pattern of the table read as an index has at most
+    one straight bright edge by it (a rug's fringe, a tile's grout)."""
+    if plane.ndim != 2 or plane.dtype != np.uint8:
+        raise ValueError(f"border_seen: a uint8 whiteness plane is needed, got {plane.dtype} of shape {plane.shape}")
+    if white is None:
+        white = float(np.percentile(plane, 95)) * 2 / 3
+    a = np.radians(angle)
+    down, right = np.array([-np.sin(a), np.cos(a)]), np.array([np.cos(a), np.sin(a)])
+    corner = np.array([cx, cy]) - right * share[0] * card_w - down * share[1] * card_w * ASPECT
+    across = np.linspace(-BORDER_ACROSS, BORDER_ACROSS, 8) * card_w
+    seen = []
+    for along, off, (start, stop), steps in ((down, right, BORDER_DOWN, 9), (right, down, BORDER_RIGHT, 7)):
+        reach = np.linspace(start, stop, steps) * card_w * (ASPECT if along is down else 1.0)
+        points = (corner + reach[:, None, None] * along + across[None, :, None] * off).astype(np.float32)
+        values = cv2.remap(plane, points[..., 0], points[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        seen.append(float(np.mean(values.max(axis=1) > white)))
+    return seen[0], seen[1]
