@@ -68,18 +68,13 @@ def _balanced_hue(region: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np
     return hsv[:, 0], (hsv[:, 1] > 90) & (hsv[:, 2] > 45), hsv[:, 2]
 
 
-def read_colour(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[str, float]:
-    """The colour name (or `wild`) of a warped card and a confidence 0..1.
-
-    Saturated pixels inside the border vote for the nearest printed hue; a card with few
-    saturated pixels (a dark wild card) or a split vote (the four-colour oval) reads `wild`.
-    """
+def colour_votes(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[float, np.ndarray]:
+    """The share of a warp's pixels inside its border that are saturated, and how their votes
+    split: one share per colour of `HUES[deck]` (in its order), then the share voting for none
+    (`_votes`; between a light and a dark colour, by brightness: `BY_BRIGHTNESS`)."""
     h, w = warped.shape[:2]
     hue, saturated, value = _balanced_hue(warped[h // 12: -h // 12: 2, w // 12: -w // 12: 2], white)
-    share = float(saturated.mean())
     names = list(HUES[deck])
-    if share < 0.08:
-        return WILD, min(1.0, (0.08 - share) / 0.04 + 0.5)
     hue = hue[saturated]
     # Each saturated pixel votes as its hue does (`_votes`); the last count is of no colour.
     voted = _votes(deck)[hue]
@@ -89,8 +84,21 @@ def read_colour(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[str, 
         between = (degrees > lo) & (degrees < hi)
         by_value = np.where(value[saturated] >= light_from, names.index(light), names.index(dark))
         voted = np.where(between, by_value, voted)
-    counts = np.bincount(voted, minlength=len(names) + 1)[:len(names)]
-    votes = counts / max(1, saturated.sum())
+    counts = np.bincount(voted, minlength=len(names) + 1)
+    return float(saturated.mean()), counts / max(1, len(hue))
+
+
+def read_colour(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[str, float]:
+    """The colour name (or `wild`) of a warped card and a confidence 0..1.
+
+    Saturated pixels inside the border vote for the nearest printed hue; a card with few
+    saturated pixels (a dark wild card) or a split vote (the four-colour oval) reads `wild`.
+    """
+    share, shares = colour_votes(warped, white, deck)
+    names = list(HUES[deck])
+    if share < 0.08:
+        return WILD, min(1.0, (0.08 - share) / 0.04 + 0.5)
+    votes = shares[:len(names)]
     order = np.argsort(votes)[::-1]
     top, second = votes[order[0]], votes[order[1]]
     if top < 0.55 and second > 0.15:
@@ -132,3 +140,15 @@ def field_kind(warped: np.ndarray, white: np.ndarray, deck: str, read: tuple[str
     if colour == WILD and (third >= FOUR_COLOURS_FROM or dark >= DARK_FIELD_FROM):
         return "wild"
     return None
+
+
+def neutral_share(warped: np.ndarray, white: np.ndarray, box: tuple[float, float, float, float] = MIDDLE) -> float:
+    """The share of the pixels in `box` (fractions of the warp) that are neither coloured nor dark
+    once balanced against the card's white (HSV saturation under 60, value over 80; the white is
+    200): a card's white oval or sun, grey under a shadow, where a rug's motif shows its colours."""
+    h, w = warped.shape[:2]
+    x0, y0, x1, y1 = box
+    region = warped[int(y0 * h):int(y1 * h), int(x0 * w):int(x1 * w)]
+    balanced = np.clip(region.astype(np.float32) / white * 200, 0, 255).astype(np.uint8)
+    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3)
+    return float(np.count_nonzero((hsv[:, 1] < 60) & (hsv[:, 2] > 80))) / max(1, len(hsv))

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from vision.card.cnn import CNN_PATH, CnnReader
-from vision.card.colour import MIDDLE, field_kind, hue_shares, read_colour
+from vision.card.colour import HUES, MIDDLE, colour_votes, field_kind, hue_shares, neutral_share, read_colour
 from vision.decks import DeckProfile, find_deck
 from vision.card.detect import ASPECT_RANGE, FoundCard, card_look, find_card, order_quad, warp
 from vision.errors import CardNotFoundError, UnknownNameError
@@ -57,6 +57,38 @@ TURNS_DISAGREE = 0.5
 #: uno-fanned `val` top cards 97.9 % against 99.3 %, criscard's development photos 95.7 % against
 #: 97.9 %, and the development renders of all editions a little better, 94.3 % against 93.7 %).
 CNN_WEIGHT = 0.5
+#: A coloured face's field is one colour: of the saturated pixels inside its border
+#: (`vision.card.colour.colour_votes`), nearly all vote for its colour, where a rug's motif the
+#: search took for a card shows bands of several (issue #18: kilim medallions, a saffron ring round
+#: red and black, read as sure saffron cards). An Oona coloured reading is worth at most 0.5 +
+#: ONE_HUE_WEIGHT × (its colour's share of the votes − ONE_HUE_FROM). Measured on development
+#: photos (seeds 31 000, busy tables sadu, kilim, tablecloth, and 33 000, `CARD_DEVELOPMENT` tables;
+#: every outline the search read): true outlines read right 0.66 (one, a shadow across it), then
+#: 0.79 and up on the busy tables (1st percentile 0.87), 0.86 and up on the others; outlines on the
+#: rugs read at 0.55 or more 0.23-0.73 (31 of them, all under 0.55 with these: one true one too).
+ONE_HUE_FROM = 0.72
+ONE_HUE_WEIGHT = 4.0
+#: The Oona +4 (`colour4`) shows a big white oval on its dark field: its reading is worth at most
+#: 0.5 + WHITE_OVAL_WEIGHT × (the middle's share showing the card's white, `neutral_share`, −
+#: WHITE_OVAL_FROM). Development photos (seeds 31 000 busy tables, 33 000 `CARD_DEVELOPMENT`): true
+#: +4 outlines 0.49 and up (18); rug outlines read as a +4 at 0.3 or more 0.01-0.50 (11; those read
+#: at 0.55 or more 0.01-0.21, all under 0.55 with these).
+WHITE_OVAL_FROM = 0.27
+WHITE_OVAL_WEIGHT = 4.0
+#: Classic coloured readings: the same share, of the pixels voting for a colour at all (an orange
+#: red's pixels between red and yellow vote for none: a held-out red 5 went unsure counting them),
+#: weighs less alone (printed greens and yellows split the vote more: true outlines on development
+#: busy tables 0.78 and up, uno-real-mit's real photos 0.83 and up; rug outlines read at 0.55 or more
+#: 0.60-1.0, median 0.76), so it is weighed with the share of the middle showing the card's white
+#: (`vision.card.colour.neutral_share`: a numeral's white oval or sun, grey under a shadow; true
+#: outlines 0.02 (one Draw Two in shade), 0.17 at the 1st percentile, uno-real-mit 0.14 and up; rug
+#: outlines median 0.08): worth at most 0.5 + CLASSIC_HUE_WEIGHT × (share − CLASSIC_HUE_FROM) +
+#: CLASSIC_WHITE_WEIGHT × white share. Chosen on the development busy tables (seed 32 000): 21 of
+#: the 35 rug outlines read at 0.55 or more go under 0.55, 3 of 718 true outline reads (one
+#: photo's) too; uno-real-mit's least is 1.32.
+CLASSIC_HUE_FROM = 0.8
+CLASSIC_HUE_WEIGHT = 6.0
+CLASSIC_WHITE_WEIGHT = 3.0
 #: A photo that is one card cropped to its edges (a scan, a dataset's crop, a phone photo cut to the
 #: card) has no table round the card to find its outline by: the search takes the oval or a field
 #: inside it (uno-real-mit criscard: a Wild not found, a 0 read as Skip off its oval). So the photo's
@@ -196,8 +228,10 @@ class Recogniser:
             def clashes(hue_colour: str, hue_conf: float) -> bool:
                 return shape_colour != WILD and hue_colour not in (shape_colour, WILD) and hue_conf > 0.5
             clash = clashes(colour, colour_conf)
+            hue_white = white  # the white the hue is read against
             if clash:  # the border band may be partly table: once more against the oval's white
-                colour, colour_conf = read_colour(warped, oval_white(warped), self.deck.name)
+                hue_white = oval_white(warped)
+                colour, colour_conf = read_colour(warped, hue_white, self.deck.name)
                 clash = clashes(colour, colour_conf)
             no_hue = 1.5 - colour_conf if colour == WILD else 1.0
             colour_conf = 0.0 if clash else rank_conf
@@ -206,8 +240,12 @@ class Recogniser:
                 if rank == "colour":  # ... and the Colour card shows all four colours in its oval
                     third = sorted(hue_shares(warped, white, self.deck.name, OVAL).values())[-3]
                     colour_conf = min(colour_conf, 0.5 + FOUR_HUES_WEIGHT * third)
+                elif rank == "colour4":  # ... the +4 a white oval (WHITE_OVAL_FROM)
+                    colour_conf = min(colour_conf, max(0.0, 0.5 + WHITE_OVAL_WEIGHT * (
+                        neutral_share(warped, white) - WHITE_OVAL_FROM)))
             else:  # a coloured field is saturated: hardly a saturated pixel is no coloured card
-                colour_conf = min(colour_conf, no_hue)
+                colour_conf = min(colour_conf, no_hue,  # ... and of one colour (ONE_HUE_FROM)
+                                  max(0.0, 0.5 + ONE_HUE_WEIGHT * (self._hue_share(warped, hue_white, shape_colour) - ONE_HUE_FROM)))
             colour = shape_colour
         else:
             rank = label
@@ -222,9 +260,21 @@ class Recogniser:
         wild rank is `wild`, doubted (`WILD_ON_COLOUR`) when the field reads as one colour or the
         middle lacks one of the four (`FOUR_OF_FOUR`); a coloured rank with no colour read is worth 0."""
         if rank not in self.deck.wilds:
-            return colour, (0.0 if colour == WILD else colour_conf)
+            if colour == WILD:
+                return colour, 0.0
+            # One colour round a white middle, not a rug's bands (CLASSIC_HUE_FROM).
+            one_hue = (0.5 + CLASSIC_HUE_WEIGHT * (self._hue_share(warped, white, colour, named=True) - CLASSIC_HUE_FROM)
+                       + CLASSIC_WHITE_WEIGHT * neutral_share(warped, white))
+            return colour, max(0.0, min(colour_conf, one_hue))
         fourth = min(hue_shares(warped, white, self.deck.name, MIDDLE).values())
         return WILD, (1.0 if colour == WILD and fourth >= FOUR_OF_FOUR else WILD_ON_COLOUR)
+
+    def _hue_share(self, warped: np.ndarray, white: np.ndarray, colour: str, named: bool = False) -> float:
+        """`colour`'s share of the votes of the warp's saturated pixels (`colour_votes`); `named`:
+        of those voting for a colour (the pixels whose hue lies between two left out)."""
+        shares = colour_votes(warped, white, self.deck.name)[1]
+        own = float(shares[list(HUES[self.deck.name]).index(colour)])
+        return own / max(1e-9, 1 - float(shares[-1])) if named else own
 
     def _rank_probabilities(self, warped: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, bool]:
         """The classes' probabilities from the feature model (both turns of the warp), and for the
