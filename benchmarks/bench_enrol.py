@@ -129,7 +129,8 @@ def unseen(n: int, shipped: Recogniser) -> dict:
         for _ in range(n):
             c, r = faces[rng.integers(len(faces))]
             yield render_photo(unseen_face(c, r), rng, surface=surfaces[rng.integers(len(surfaces))])[0], c, r
-    return {"enrol_cpu_seconds": round(seconds, 1), **score({"enrolled": enrolled, "shipped": shipped}, new_photos())}
+    return {"enrol_cpu_seconds": round(seconds, 1), "underline_trust": round(enrolled.underline_trust, 3),
+            **score({"enrolled": enrolled, "shipped": shipped}, new_photos())}
 
 
 def criscard_rows() -> list[tuple[np.ndarray, str, str]]:
@@ -156,6 +157,7 @@ def criscard(pastes: int, shipped: Recogniser, skipped=()) -> dict:
     enrol_photos = {key: flat_on_table(image, rng) for key, image in first.items() if key not in skipped}
     enrolled = EnrolledRecogniser.enrol(enrol_photos, "criscard", style="classic")
     readers = {"enrolled": enrolled, "shipped": shipped}
+    print(json.dumps({"criscard_underline_trust": round(enrolled.underline_trust, 3)}), flush=True)
     if skipped:
         lost = [(flat_on_table(first[k], rng, "wood"), *((WILD, k) if "-" not in k else k.split("-", 1))) for k in skipped]
         return {"skipped_faces": list(skipped), "their_photos": score(readers, lost)}
