@@ -59,8 +59,8 @@ def test_a_plain_table_has_no_field_colour_and_a_bad_width_is_refused():
         field_colour(grey, "7", 80, 60, 0.0, 0.0, deck="oona")
 
 
-def test_oona_hands_are_read_off_their_outlines_by_default(lone_cards):
-    assert SCAN_PATH["oona"] == "outline" and SCAN_PATH["classic"] == "dense"
+def test_hands_of_both_decks_are_read_off_their_outlines_by_default(lone_cards):
+    assert SCAN_PATH["oona"] == "outline" and SCAN_PATH["classic"] == "outline"
     assert isinstance(_scanner("oona", SCAN_PATH["oona"]), OutlineScanner)
     photo, truth = lone_cards[1]
     read = scan_hand(photo, deck="oona", expected=1)

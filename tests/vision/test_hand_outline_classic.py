@@ -1,0 +1,37 @@
+"""Classic's outline scan (issue 20, fifth pass): its own outline model is shipped and asked, and the
+scale search weighs widths by readings below that model's high threshold (`SEARCH_FLOOR`), so that a
+hand whose centre reads reach none of it at any width is not read empty."""
+
+import pytest
+
+import vision.hand.outlined as outlined
+from vision.hand.outlined import OUTLINE_MODELS, SEARCH_FLOOR, OutlineScanner
+from vision.sim.hands import spread_hands
+from vision.sim.real_faces import real_classic_faces
+
+
+@pytest.fixture(scope="module")
+def hands():
+    """Development hands (seed 30 000) of real classic faces; the bench's seeds are only scored."""
+    return list(spread_hands(real_classic_faces(), 22, 30_000))
+
+
+def test_classic_outline_model_is_shipped_and_asked():
+    scanner = OutlineScanner(deck="classic")
+    assert OUTLINE_MODELS["classic"].is_file()
+    assert scanner.model is not scanner.dense.model
+    assert scanner.threshold == pytest.approx(0.97)                 # its tuning, stored with it
+    assert SEARCH_FLOOR["classic"] < scanner.threshold
+
+
+@pytest.mark.parametrize("k", [19, 21])
+def test_a_hand_no_width_reads_at_the_threshold_is_read_with_the_search_floor(hands, monkeypatch, k):
+    """A loose spread of three on felt and a lone card on tiles: at the model's threshold the scale
+    search reads no index at any width and the hand is read empty; down to the floor, every card."""
+    photo, truth, _layout, _surface = hands[k]
+    scanner = OutlineScanner(deck="classic")
+    with monkeypatch.context() as patched:
+        patched.setattr(outlined, "SEARCH_FLOOR", {})
+        assert len(scanner.scan(photo, expected=len(truth))) == 0
+    read = scanner.scan(photo, expected=len(truth))
+    assert sorted((r.rank, r.colour) for r in read) == sorted((t[1], t[0]) for t in truth)
