@@ -72,6 +72,7 @@ vision-model: $(STAMP) deb-deps
 vision-corners: $(STAMP)
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m vision.train.hands train
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m vision.train.corners_editions train --deck oona
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m vision.train.corners_editions train --deck classic
 
 # Retrain the classic face network (vision/models/classic_cnn.onnx) from fixed seeds, one core, in a
 # training venv of its own: torch (the CPU build, 2.13.0) and onnx are not the kiosk's and `make test`
