@@ -108,6 +108,19 @@ not mend it, see `LONG_SIDE`); of 52 extras, 28 read off nothing (19 of them fil
 threshold: a fill floor of 0.85 took extras to 0.24 a hand but cards to 78.4 %) and 11 a card's
 second reading. A hand read above the threshold on more cards than expected keeps the surest
 (`_surest`), not the best supported: the same figures (one card fewer on seed 50 000), Oona's unchanged.
+
+Sixth pass (issue 20, classic's card width; tuned on the same 160 development hands, the bench's seeds
+only scored). The width the places were read at (`FINE` about the searched one) was a median 1.076 of
+the true one, more than 10 % off on 89 of the 150 hands with a width (5 % on 113). Now, read closely
+at the searched width, a card read at both ends puts it (`TWIN_SPAN`, 94 of 150 hands), else the
+whole long sides near it (`UNPAIRED_SIDE`), and the places are read at that width alone; a hand
+where the search finds nothing is searched again lower (`EMPTY_FLOOR`). The width read at: median
+1.002 of the true one, more than 10 % off on 25 of 157 hands (5 % on 45; 5 to 95 % 0.83 to 1.16).
+Development hands, cards expected: 81.1 -> 83.2 % of cards, 0.33 -> 0.23 extras a hand, 219 -> 183 ms
+CPU median (at each hand's true width: 86.6 %, 0.18). Bench (`--only spread --deck classic --expect`,
+one core, load 1 to 2): 40 hands of seed 20 000 80.4 -> 83.1 % (ranks 84.1 %), 0.325 -> 0.275 extras,
+212 -> 176 ms CPU median; 100 hands of seed 50 000 77.9 -> 79.1 % (ranks 80.0 %), 0.35 -> 0.37, 201
+-> 179 ms (311 ms at most). Oona's path is untouched (97.0 %, 0.05 extras, its 40 bench hands).
 """
 
 from functools import lru_cache
@@ -213,7 +226,8 @@ SAME_RANK_OFF = 0.15
 #: `SEARCH_FLOOR` 0.9, cards expected: without 81.1 % of cards, 0.33 extras a hand; with 1.49 (and
 #: `SIDE_SUPPORT` 0.9, at 1.5 three hands in four had no measured width) 79.3 %, 0.36; read at the
 #: measured width itself, not 0.93 of it, 80.7 %, 0.30. The width is what classic's scan lacks: read
-#: at each hand's true width those hands read 86.5 %, 0.17 extras.
+#: at each hand's true width those hands read 86.5 %, 0.17 extras. (Classic's width is now read off
+#: its cards read at both ends, the long sides only where none is: `TWIN_SPAN`, `UNPAIRED_SIDE`.)
 LONG_SIDE = {"oona": 1.235}
 #: The widths (shares of the scale search's) the long sides may move it to: it is a median 7 % too
 #: narrow (the reader is sure of an index over a range of widths), 0.77 to 1.33 of the true width.
@@ -230,6 +244,32 @@ SIDE_SUPPORT = 1.5
 #: / 91.3 %, 0.006; at (0.9, 1.0) 96.3 %, 0.019 / 92.9 %, 0.006; at (0.93,) 96.4 %, 0.013 / 92.3 %,
 #: 0.013 (one width read closely, not three: a third of the CPU); at (0.88,) 95.8 %, 0.044 / 92.6 %, 0.038.
 MEASURED_FINE = (0.93,)
+#: Where a deck's `LONG_SIDE` is not measured, a hand's width is read off its cards read at both ends
+#: (`_twin_width`): read closely at the scale search's width, the readings of one rank turned 180°
+#: from each other where the surer's card puts its far index (at `TWIN_SCALE` of that distance, within
+#: `SAME_RANK_OFF` of its line) lie `TWIN_SPAN` card widths apart (their median); the places are then
+#: read at that width alone. Classic on 160 development hands (`spread_hands(real_classic_faces(), 160,
+#: 30_000)`, 150 of them with a searched width): 94 show such a pair, whose span is a median 1.23 of
+#: the true width (5 to 95 % 1.163 to 1.309; not correlated with the searched width, -0.03), more than
+#: 5 % off on 14 of the 94, 10 % on none (the searched width there: 66 and 52 of 94). Cards expected: 81.1 ->
+#: 82.4 % of cards, 0.33 -> 0.24 extras a hand, 219 -> 201 ms CPU median (read at each hand's true
+#: width alone: 86.6 %, 0.18; at 0.9 or 1.1 of it 83.3 %, 0.24 and 82.4 %, 0.31).
+TWIN_SPAN = {"classic": 1.23}
+TWIN_SCALE = (0.6, 1.7)
+#: A hand with no card read at both ends: the width within `UNPAIRED_REACH` of the searched one at which
+#: at least `UNPAIRED_SUPPORT` sides are a whole long side (`UNPAIRED_SIDE` widths, `_side_width`), read
+#: alone; else `FINE` about the searched one. Of the 56 such development hands above, the searched
+#: width was more than 10 % off on 32 (5 % on 42), these sides' on 22 (28); with (0.7, 1.35) 26 (31),
+#: (0.8, 1.15) 25 (30); support 1.5: 27 (38). All 160 hands, cards expected: 82.4 -> 82.4 % of cards,
+#: 0.24 -> 0.22 extras a hand, 201 -> 186 ms (support 1.5: 82.3 %, 0.23).
+UNPAIRED_SIDE = {"classic": 1.49}
+UNPAIRED_REACH = (0.75, 1.2)
+UNPAIRED_SUPPORT = 0.9
+#: Where the scale search finds no index at any width down to `SEARCH_FLOOR`, it searches again down
+#: to this. Classic: 10 of the 160 development hands (30 cards; read at their true width, 8 of them
+#: right), read empty before; cards expected 82.4 -> 83.2 % of cards, 0.22 -> 0.23 extras a hand, CPU
+#: median 186 -> 179 ms (load 1 to 2); down to 0.5 83.2 %, 0.26.
+EMPTY_FLOOR = {"classic": 0.7}
 
 
 @lru_cache(maxsize=4)
@@ -300,9 +340,21 @@ class OutlineScanner:
         card_w, fine = (card_w, FINE) if measured is None else (measured, MEASURED_FINE)
         say(0.5)
         trials = []
+        span = TWIN_SPAN.get(self.deck) if measured is None else None
+        if span is not None:  # a card read at both ends puts the width (`TWIN_SPAN`), else the long sides
+            first = self._trial(plane, sides, card_w)
+            paired = _twin_width(self._keep(first[1], self.threshold, card_w=card_w), card_w, self.share, span)
+            if paired is None and UNPAIRED_SIDE.get(self.deck) is not None:
+                paired = _side_width(sides, card_w, UNPAIRED_SIDE[self.deck], UNPAIRED_REACH, UNPAIRED_SUPPORT)
+            if paired is not None:
+                card_w, fine = paired, (1.0,)
+            else:
+                trials.append(first)
+                fine = tuple(k for k in fine if k != 1.0)
         for i, k in enumerate(fine):
             trials.append(self._trial(plane, sides, card_w * k))
             say(0.5 + 0.45 * (i + 1) / len(fine))
+        trials.sort(key=lambda t: t[0])
         card_w, found, kept = _middle_of_heaviest(trials, lambda t: sum(f[0] for f in t[2]))
         looked = []
         if expected is not None:
@@ -335,12 +387,20 @@ class OutlineScanner:
         return found if measured is None else measured
 
     def _searched_width(self, plane: np.ndarray, sides, progress=None) -> float | None:
+        """The scale search's width (`_searched_at`) down to `SEARCH_FLOOR`, where it finds none down
+        to `EMPTY_FLOOR` (for a deck that has one); None if none reads any."""
+        found = self._searched_at(plane, sides, SEARCH_FLOOR.get(self.deck, self.threshold), progress)
+        if found is None and EMPTY_FLOOR.get(self.deck) is not None:
+            found = self._searched_at(plane, sides, EMPTY_FLOOR[self.deck], progress)
+        return found
+
+    def _searched_at(self, plane: np.ndarray, sides, floor: float, progress=None) -> float | None:
         """Of `widths`, the one whose index places (of the longest `SCALE_SIDES` sides, read at their
-        centres only) give the heaviest kept readings (summed probability, one per card; the middle
-        of those `TIED`), read from the narrowest up to `PAST_PEAK` widths beyond the heaviest; None
+        centres only) give the heaviest kept readings (summed probability above `floor` or the
+        threshold, one per card; the middle of those `TIED`), read from the narrowest up to `PAST_PEAK` widths beyond the heaviest; None
         if none reads any. `progress(fraction)` hears how many widths are read."""
         weights = []
-        least = min(self.threshold, SEARCH_FLOOR.get(self.deck, self.threshold))
+        least = min(self.threshold, floor)
         for i, card_w in enumerate(self.widths):
             if progress is not None and i % 4 == 3:
                 progress(i / len(self.widths))
@@ -450,22 +510,42 @@ def _past_the_peak(weights) -> bool:
     return heaviest > 0 and len(weights) > PAST_PEAK and all(w < heaviest / 3 for w in weights[-PAST_PEAK:])
 
 
-def _side_width(sides, found: float, long_side: float) -> float | None:
-    """The card width, within `SIDE_REACH` of the `found` one, at which the most sides (within
-    `SIDE_SPREAD`) are a whole long side of the card (`long_side` widths long), at least
-    `SIDE_SUPPORT` of them: the median of those sides less their corners; else None."""
+def _side_width(sides, found: float, long_side: float, reach=None, least: float | None = None) -> float | None:
+    """The card width, within `reach` (default `SIDE_REACH`) of the `found` one, at which the most
+    sides (within `SIDE_SPREAD`) are a whole long side of the card (`long_side` widths long), at
+    least `least` (default `SIDE_SUPPORT`) of them: the median of those sides less their corners; else None."""
     ends = sides[0]
     if not len(ends):
         return None
     widths = np.linalg.norm(ends[:, 1] - ends[:, 0], axis=1).astype(np.float64) / long_side
-    grid = found * np.geomspace(SIDE_REACH[0], SIDE_REACH[1], 100)
+    reach = SIDE_REACH if reach is None else reach
+    grid = found * np.geomspace(reach[0], reach[1], 100)
     near = np.exp(-0.5 * ((widths[None, :] - grid[:, None]) / (SIDE_SPREAD * grid[:, None])) ** 2)
     support = near.sum(axis=1)
     best = int(support.argmax())
-    if support[best] < SIDE_SUPPORT:
+    if support[best] < (SIDE_SUPPORT if least is None else least):
         return None
     close = np.abs(widths - grid[best]) < 1.5 * SIDE_SPREAD * grid[best]
     return float(np.median(widths[close]))
+
+
+def _twin_width(kept, card_w: float, share, span: float) -> float | None:
+    """The card width one card's two indices put, where both are read (`TWIN_SPAN`): of `kept`
+    (read at `card_w`), the pairs of one rank turned about 180° from each other, the second lying
+    on the line to where the first's card puts its far index (at `TWIN_SCALE` of that distance and
+    within `SAME_RANK_OFF` of the line); the median of their distances over `span`; None where none is."""
+    far = np.array([1 - 2 * share[0], (1 - 2 * share[1]) * ASPECT])
+    spans = []
+    for i, a in enumerate(kept):
+        for b in kept[i + 1:]:
+            seen = _far_gap(a, b, card_w) if a[1] == b[1] else None
+            if seen is None:
+                continue
+            scale = float(seen @ far / (far @ far))
+            off = float(np.linalg.norm(seen - scale * far) / np.linalg.norm(far))
+            if TWIN_SCALE[0] <= scale <= TWIN_SCALE[1] and off < SAME_RANK_OFF:
+                spans.append(float(np.hypot(b[2] - a[2], b[3] - a[3])))
+    return float(np.median(spans)) / span if spans else None
 
 
 def _uncut(found, within: dict, span: float) -> list[tuple]:

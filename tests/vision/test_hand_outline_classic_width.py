@@ -1,0 +1,80 @@
+"""Classic's card width in the outline scan (issue 20): read off a card read at both ends
+(`TWIN_SPAN`), else off the whole long sides (`UNPAIRED_SIDE`), and the scale search again lower
+where it finds nothing (`EMPTY_FLOOR`)."""
+
+import numpy as np
+import pytest
+
+from vision.hand.outline import ASPECT, INDEX_SHARE, MIN_SIDE, bright_sides
+from vision.hand.outlined import (EMPTY_FLOOR, LONG_SIDE, SEARCH_FLOOR, TWIN_SPAN, UNPAIRED_SIDE, OutlineScanner,
+                                  _twin_width)
+from vision.hand.scanner import whiteness
+from vision.sim.hands import spread_hands
+from vision.sim.real_faces import real_classic_faces
+
+SHARE = INDEX_SHARE["classic"]
+#: Where a card's far index lies from its near one, in its width (across, along), as `_far_gap` gives it.
+FAR = np.array([1 - 2 * SHARE[0], (1 - 2 * SHARE[1]) * ASPECT])
+
+
+def _pair(width: float, *, turn: float = 180.0, rank: int = 3, off: float = 0.0, angle: float = 0.0):
+    """A reading at (200, 100) turned `angle` and one `width` × `FAR` from it in its card's frame
+    (moved `off` widths across), turned `turn` further: rows `(score, rank, cx, cy, size, angle)`."""
+    t = np.radians(angle)
+    down, right = np.array([-np.sin(t), np.cos(t)]), np.array([np.cos(t), np.sin(t)])
+    a = np.array([200.0, 100.0])
+    b = a + (right * (FAR[0] + off) + down * FAR[1]) * width
+    return [(0.99, rank, *a, 30.0, angle), (0.98, rank, *b, 30.0, angle + turn)]
+
+
+@pytest.mark.parametrize("angle", [0.0, 70.0, -160.0])
+def test_one_card_read_at_both_ends_puts_the_width(angle):
+    kept = _pair(90.0, angle=angle)
+    span = float(np.hypot(kept[1][2] - kept[0][2], kept[1][3] - kept[0][3]))
+    # read at a width 15 % too wide, as the scale search may have found it
+    assert _twin_width(kept, 103.5, SHARE, TWIN_SPAN["classic"]) == pytest.approx(span / TWIN_SPAN["classic"])
+
+
+def test_no_pair_no_width():
+    assert _twin_width([], 90.0, SHARE, 1.23) is None
+    assert _twin_width(_pair(90.0)[:1], 90.0, SHARE, 1.23) is None
+    other_rank = _pair(90.0)
+    other_rank[1] = (other_rank[1][0], 5, *other_rank[1][2:])
+    assert _twin_width(other_rank, 90.0, SHARE, 1.23) is None
+    assert _twin_width(_pair(90.0, turn=0.0), 90.0, SHARE, 1.23) is None
+    assert _twin_width(_pair(90.0, off=0.5), 90.0, SHARE, 1.23) is None
+    assert _twin_width(_pair(300.0), 90.0, SHARE, 1.23) is None
+
+
+def test_the_measures_are_classic_only():
+    """Oona's width comes from its long sides (`LONG_SIDE`), as before."""
+    for table in (TWIN_SPAN, UNPAIRED_SIDE, EMPTY_FLOOR):
+        assert "oona" not in table and "classic" in table
+    assert "classic" not in LONG_SIDE
+
+
+def test_the_search_is_tried_lower_where_it_finds_nothing(monkeypatch):
+    floors = []
+
+    def searched_at(self, plane, sides, floor, progress=None):
+        floors.append(floor)
+        return None if floor > EMPTY_FLOOR["classic"] else 88.0
+
+    monkeypatch.setattr(OutlineScanner, "_searched_at", searched_at)
+    scanner = OutlineScanner(deck="classic")
+    assert scanner._searched_width(None, None) == 88.0
+    assert floors == [SEARCH_FLOOR["classic"], EMPTY_FLOOR["classic"]]
+
+
+def test_classic_hands_are_read_at_their_width():
+    """Development hands (seed 30 000) whose searched width was 12 to 20 % off are read within 5 % of their own."""
+    scanner = OutlineScanner(deck="classic")
+    hands = list(spread_hands(real_classic_faces(), 20, 30_000))
+    for k in (0, 2, 12, 14, 19):
+        photo, truth, _, _ = hands[k]
+        true_w = float(np.linalg.norm(truth[0][2][1] - truth[0][2][0]))
+        plane = whiteness(photo)
+        sides = bright_sides(plane, MIN_SIDE * scanner.widths[0], 1.15 * scanner.widths[-1] * ASPECT)
+        assert abs(scanner._searched_width(plane, sides) / true_w - 1) > 0.1
+        scan = scanner.scan(photo, expected=len(truth))
+        assert scan.index_px / scanner.window == pytest.approx(true_w, rel=0.05)
