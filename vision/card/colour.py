@@ -59,12 +59,18 @@ def _near(deck: str) -> np.ndarray:
     return np.stack([_hue_distance(_DEGREES, hues) < 30 for hues in HUES[deck].values()])
 
 
+def _balanced_hsv(region: np.ndarray, white: np.ndarray) -> np.ndarray:
+    """The region's pixels (rows) in HSV (full-range hue) once balanced against the card's white
+    (which becomes 200)."""
+    balanced = np.clip(region.astype(np.float32) / white * 200, 0, 255).astype(np.uint8)
+    return cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3)
+
+
 def _balanced_hue(region: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each pixel's hue byte (`_DEGREES`) once balanced against the card's white, whether it is
     saturated and bright enough for its hue to count, and its brightness (HSV value; the card's
     white is 200)."""
-    balanced = np.clip(region.astype(np.float32) / white * 200, 0, 255).astype(np.uint8)
-    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3)
+    hsv = _balanced_hsv(region, white)
     return hsv[:, 0], (hsv[:, 1] > 90) & (hsv[:, 2] > 45), hsv[:, 2]
 
 
@@ -94,7 +100,11 @@ def read_colour(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[str, 
     Saturated pixels inside the border vote for the nearest printed hue; a card with few
     saturated pixels (a dark wild card) or a split vote (the four-colour oval) reads `wild`.
     """
-    share, shares = colour_votes(warped, white, deck)
+    return colour_of_votes(*colour_votes(warped, white, deck), deck)
+
+
+def colour_of_votes(share: float, shares: np.ndarray, deck: str) -> tuple[str, float]:
+    """`read_colour`'s answer from a warp's `colour_votes` (`share` saturated, the `shares` of the votes)."""
     names = list(HUES[deck])
     if share < 0.08:
         return WILD, min(1.0, (0.08 - share) / 0.04 + 0.5)
@@ -148,7 +158,5 @@ def neutral_share(warped: np.ndarray, white: np.ndarray, box: tuple[float, float
     200): a card's white oval or sun, grey under a shadow, where a rug's motif shows its colours."""
     h, w = warped.shape[:2]
     x0, y0, x1, y1 = box
-    region = warped[int(y0 * h):int(y1 * h), int(x0 * w):int(x1 * w)]
-    balanced = np.clip(region.astype(np.float32) / white * 200, 0, 255).astype(np.uint8)
-    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3)
+    hsv = _balanced_hsv(warped[int(y0 * h):int(y1 * h), int(x0 * w):int(x1 * w)], white)
     return float(np.count_nonzero((hsv[:, 1] < 60) & (hsv[:, 2] > 80))) / max(1, len(hsv))

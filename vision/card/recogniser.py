@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from vision.card.cnn import CNN_PATH, CnnReader
-from vision.card.colour import HUES, MIDDLE, colour_votes, field_kind, hue_shares, neutral_share, read_colour
+from vision.card.colour import HUES, MIDDLE, colour_of_votes, colour_votes, field_kind, hue_shares, neutral_share
 from vision.decks import DeckProfile, find_deck
 from vision.card.detect import ASPECT_RANGE, FoundCard, card_look, find_card, order_quad, warp
 from vision.errors import CardNotFoundError, UnknownNameError
@@ -211,7 +211,8 @@ class Recogniser:
         # middle's whites stand in for it (`card_white`). Oona cards keep their border's.
         white = card_white(warped) if self.deck.name == "classic" else white_reference(warped)
         probs, turns_agree = self._rank_probabilities(warped, white)
-        colour, colour_conf = read_colour(warped, white, self.deck.name)
+        votes = colour_votes(warped, white, self.deck.name)  # the field's hues, read once per white
+        colour, colour_conf = colour_of_votes(*votes, self.deck.name)
         if self.agree and self.deck.name == "classic":  # the field and the rank agree (a plain colour is no wild)
             probs = self._agreeing(probs, field_kind(warped, white, self.deck.name, (colour, colour_conf),
                                                      dark_field(warped, white)))
@@ -228,10 +229,9 @@ class Recogniser:
             def clashes(hue_colour: str, hue_conf: float) -> bool:
                 return shape_colour != WILD and hue_colour not in (shape_colour, WILD) and hue_conf > 0.5
             clash = clashes(colour, colour_conf)
-            hue_white = white  # the white the hue is read against
             if clash:  # the border band may be partly table: once more against the oval's white
-                hue_white = oval_white(warped)
-                colour, colour_conf = read_colour(warped, hue_white, self.deck.name)
+                votes = colour_votes(warped, oval_white(warped), self.deck.name)
+                colour, colour_conf = colour_of_votes(*votes, self.deck.name)
                 clash = clashes(colour, colour_conf)
             no_hue = 1.5 - colour_conf if colour == WILD else 1.0
             colour_conf = 0.0 if clash else rank_conf
@@ -245,34 +245,36 @@ class Recogniser:
                         neutral_share(warped, white) - WHITE_OVAL_FROM)))
             else:  # a coloured field is saturated: hardly a saturated pixel is no coloured card
                 colour_conf = min(colour_conf, no_hue,  # ... and of one colour (ONE_HUE_FROM)
-                                  max(0.0, 0.5 + ONE_HUE_WEIGHT * (self._hue_share(warped, hue_white, shape_colour) - ONE_HUE_FROM)))
+                                  max(0.0, 0.5 + ONE_HUE_WEIGHT * (self._hue_share(votes[1], shape_colour) - ONE_HUE_FROM)))
             colour = shape_colour
         else:
             rank = label
-            colour, colour_conf = self._classic_colour(warped, white, rank, colour, colour_conf)
+            colour, colour_conf = self._classic_colour(warped, white, rank, colour, colour_conf, votes[1])
         confidence = min(rank_conf, colour_conf, 0.5 + card_score, 1.0 if turns_agree else TURNS_DISAGREE)
         reading = Reading(colour, rank, confidence, unsure=confidence < self.unsure_below, deck=self.deck.name)
         return replace(reading, alternatives=self._alternatives(probs, best, reading))
 
     def _classic_colour(self, warped: np.ndarray, white: np.ndarray, rank: str, colour: str,
-                        colour_conf: float) -> tuple[str, float]:
-        """A classic reading's colour and what it is worth, given its rank and the colour read: a
-        wild rank is `wild`, doubted (`WILD_ON_COLOUR`) when the field reads as one colour or the
-        middle lacks one of the four (`FOUR_OF_FOUR`); a coloured rank with no colour read is worth 0."""
+                        colour_conf: float, shares: np.ndarray | None = None) -> tuple[str, float]:
+        """A classic reading's colour and what it is worth, given its rank and the colour read (from
+        the votes' `shares`, `colour_votes`, counted here if not given): a wild rank is `wild`,
+        doubted (`WILD_ON_COLOUR`) when the field reads as one colour or the middle lacks one of the
+        four (`FOUR_OF_FOUR`); a coloured rank with no colour read is worth 0, one not of one colour
+        round a white middle less (`CLASSIC_HUE_FROM`)."""
         if rank not in self.deck.wilds:
             if colour == WILD:
                 return colour, 0.0
             # One colour round a white middle, not a rug's bands (CLASSIC_HUE_FROM).
-            one_hue = (0.5 + CLASSIC_HUE_WEIGHT * (self._hue_share(warped, white, colour, named=True) - CLASSIC_HUE_FROM)
+            shares = colour_votes(warped, white, self.deck.name)[1] if shares is None else shares
+            one_hue = (0.5 + CLASSIC_HUE_WEIGHT * (self._hue_share(shares, colour, named=True) - CLASSIC_HUE_FROM)
                        + CLASSIC_WHITE_WEIGHT * neutral_share(warped, white))
             return colour, max(0.0, min(colour_conf, one_hue))
         fourth = min(hue_shares(warped, white, self.deck.name, MIDDLE).values())
         return WILD, (1.0 if colour == WILD and fourth >= FOUR_OF_FOUR else WILD_ON_COLOUR)
 
-    def _hue_share(self, warped: np.ndarray, white: np.ndarray, colour: str, named: bool = False) -> float:
-        """`colour`'s share of the votes of the warp's saturated pixels (`colour_votes`); `named`:
-        of those voting for a colour (the pixels whose hue lies between two left out)."""
-        shares = colour_votes(warped, white, self.deck.name)[1]
+    def _hue_share(self, shares: np.ndarray, colour: str, named: bool = False) -> float:
+        """`colour`'s share of the votes of the warp's saturated pixels (`shares`, `colour_votes`);
+        `named`: of those voting for a colour (the pixels whose hue lies between two left out)."""
         own = float(shares[list(HUES[self.deck.name]).index(colour)])
         return own / max(1e-9, 1 - float(shares[-1])) if named else own
 

@@ -45,6 +45,12 @@ BORDER_RIGHT = (0.28, 0.45)
 BORDER_ACROSS = 0.07
 
 
+def card_white(plane: np.ndarray) -> float:
+    """The whiteness (of a whiteness plane) from which a pixel counts as a card's white: the frame's
+    95th percentile less a third."""
+    return float(np.percentile(plane, 95)) * 2 / 3
+
+
 def bright_sides(plane: np.ndarray, min_length: float = 10.0, max_length: float | None = None):
     """Straight edges of something bright in a whiteness plane (uint8): `(ends N×2×2, normals N×2)`,
     each normal a unit vector towards the brighter side, longest first.
@@ -66,7 +72,7 @@ def bright_sides(plane: np.ndarray, min_length: float = 10.0, max_length: float 
     direction = (ends[:, 1] - ends[:, 0]) / np.maximum(length, 1e-6)[:, None]
     normal = np.stack([-direction[:, 1], direction[:, 0]], axis=1)
     one, other = _sides(plane, ends, direction, normal)
-    white = float(np.percentile(plane, 95)) * 2 / 3
+    white = card_white(plane)
     sign = np.where((one - other > MIN_STEP) & (one > white), 1.0,
                     np.where((other - one > MIN_STEP) & (other > white), -1.0, 0.0))
     keep = sign != 0
@@ -136,7 +142,7 @@ def border_seen(plane: np.ndarray, cx: float, cy: float, angle: float, card_w: f
     `angle` (degrees, as `corner_poses` gives it) on a card `card_w` wide: the shares of its left
     side below the index (`BORDER_DOWN`) and of its top side right of it (`BORDER_RIGHT`) where
     the whitest pixel within `BORDER_ACROSS` of the side's line is card white (`white`: by default
-    the frame's 95th percentile less a third, as `bright_sides` takes it).
+    `card_white`, as `bright_sides` takes it).
 
     An index read on a card has its corner's two sides beside it (what covers a card in a spread
     hand lies further right or further down); a pattern of the table read as an index has at most
@@ -144,7 +150,7 @@ def border_seen(plane: np.ndarray, cx: float, cy: float, angle: float, card_w: f
     if plane.ndim != 2 or plane.dtype != np.uint8:
         raise ValueError(f"border_seen: a uint8 whiteness plane is needed, got {plane.dtype} of shape {plane.shape}")
     if white is None:
-        white = float(np.percentile(plane, 95)) * 2 / 3
+        white = card_white(plane)
     a = np.radians(angle)
     down, right = np.array([-np.sin(a), np.cos(a)]), np.array([np.cos(a), np.sin(a)])
     corner = np.array([cx, cy]) - right * share[0] * card_w - down * share[1] * card_w * ASPECT

@@ -131,7 +131,7 @@ from vision.card.mlp import Mlp
 from vision.model_files import MODELS, NONE
 from vision.hand.colour import field_colour
 from vision.hand.outline import (ASPECT, CARD_WIDTHS, INDEX_SHARE, MIN_SIDE, WINDOW_SHARE, border_seen, bright_sides,
-                                 corner_poses)
+                                 card_white, corner_poses)
 from vision.hand.result import HandScan, Look
 from vision.hand.scanner import (LOOK_FLOOR, HandScanner, IndexReading, read_model,
                                  turned_window_features, whiteness)
@@ -482,7 +482,7 @@ class OutlineScanner:
     def _on_cards(self, plane: np.ndarray, found, card_w: float) -> list[tuple]:
         """Of `found`, those above the threshold and those below it with their card's white border
         beside them (`FILL_BORDER`, `border_seen`)."""
-        white = float(np.percentile(plane, 95)) * 2 / 3
+        white = card_white(plane)
         return [f for f in found if f[0] > self.threshold
                 or min(border_seen(plane, f[2], f[3], f[5], card_w, self.share, white)) >= FILL_BORDER]
 
@@ -539,16 +539,11 @@ def _twin_width(kept, card_w: float, share, span: float) -> float | None:
     (read at `card_w`), the pairs of one rank turned about 180° from each other, the second lying
     on the line to where the first's card puts its far index (at `TWIN_SCALE` of that distance and
     within `SAME_RANK_OFF` of the line); the median of their distances over `span`; None where none is."""
-    far = np.array([1 - 2 * share[0], (1 - 2 * share[1]) * ASPECT])
     spans = []
     for i, a in enumerate(kept):
         for b in kept[i + 1:]:
-            seen = _far_gap(a, b, card_w) if a[1] == b[1] else None
-            if seen is None:
-                continue
-            scale = float(seen @ far / (far @ far))
-            off = float(np.linalg.norm(seen - scale * far) / np.linalg.norm(far))
-            if TWIN_SCALE[0] <= scale <= TWIN_SCALE[1] and off < SAME_RANK_OFF:
+            scale = _along_far_line(a, b, card_w, share) if a[1] == b[1] else None
+            if scale is not None and TWIN_SCALE[0] <= scale <= TWIN_SCALE[1]:
                 spans.append(float(np.hypot(b[2] - a[2], b[3] - a[3])))
     return float(np.median(spans)) / span if spans else None
 
@@ -690,10 +685,18 @@ def _far_gap(a, b, card_w: float) -> np.ndarray | None:
 def _scaled_twins(a, b, card_w: float, share) -> bool:
     """Whether `b`, turned about 180° from `a`, lies on the line from `a` to where `a`'s card puts
     its far index, at `SAME_RANK_SCALE` of that distance and within `SAME_RANK_OFF` of the line."""
+    scale = _along_far_line(a, b, card_w, share)
+    return scale is not None and SAME_RANK_SCALE[0] <= scale <= SAME_RANK_SCALE[1]
+
+
+def _along_far_line(a, b, card_w: float, share) -> float | None:
+    """How far along the line from `a` to where `a`'s card puts its far index `b` lies (a share of
+    that distance), where `b` is turned about 180° from `a` and within `SAME_RANK_OFF` of the line;
+    else None."""
     seen = _far_gap(a, b, card_w)
     if seen is None:
-        return False
+        return None
     far = np.array([1 - 2 * share[0], (1 - 2 * share[1]) * ASPECT])
     scale = float(seen @ far / (far @ far))
     off = float(np.linalg.norm(seen - scale * far) / np.linalg.norm(far))
-    return SAME_RANK_SCALE[0] <= scale <= SAME_RANK_SCALE[1] and off < SAME_RANK_OFF
+    return scale if off < SAME_RANK_OFF else None
