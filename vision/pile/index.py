@@ -12,6 +12,9 @@ The outline fitted to what shows may be a few pixels off, and the corner model i
 glyph cut at one side, so the index is read where the card's own edges put it and at eight
 places round that, and two thirds of the nine must agree; a field too pale for a whole card's
 colour threshold (a webcam's washed green) is read by its hue, the rank saying it is no wild.
+The corner model also says how much a box looks like an index at all (its NONE class): a fitted
+corner on the card's field or bare border is read as a sure 7 among the ranks while it looks
+like none, and gives way to any outline or corner whose index does (`INDEX_LIKE`).
 """
 
 import cv2
@@ -33,6 +36,19 @@ SIZE = (2 * WARP_W, 2 * WARP_H)
 #: prints; lower than `corners.SURE`, which two corners must both reach over a whole card's
 #: reading, as this one is checked to sit in a white corner of a card fitted to what shows).
 INDEX_SURE = 0.9
+#: An index box whose ranks (not NONE) take less than this share of the corner model's
+#: probability (its mean over the nine places read, `_read_around`) does not look like an index
+#: to it: what it names is taken only where no reading of the card looks like one. Issue #18,
+#: bench_tables seeds 7000-7005, classic, the covered cards' corners read at 0.85 and up, in
+#: view, in a white corner: a fitted corner on the field's oval or on bare border reads as a 7, a
+#: Draw Two, a wild at 0.86-1.00 among the ranks with 0.000-0.007 of the probability on ranks (a
+#: skip once 0.13); the card's own index 0.13-1.00, most above 0.6. (A corner showing no index,
+#: read as a 7 that happened to be the card's rank at 0.01, is still taken where nothing else
+#: reads.)
+INDEX_LIKE = 0.1
+#: Added to a reading's error when no index read for it looks like one (`INDEX_LIKE`): any
+#: reading that does comes first.
+NOT_INDEX_LIKE = 1.0
 #: Turns (degrees) an index is read at: a card fitted to what shows lies within a few degrees.
 UPRIGHT_TURNS = (0, -10, 10, -20, 20)
 #: ... and lying sideways, to tell a card fitted a quarter turn off.
@@ -74,15 +90,23 @@ def read_covered_index(frame: np.ndarray, quads, cover: np.ndarray):
     """Read the classic card outlined by one of `quads` (frame px, portrait TL, TR, BR, BL: the
     outline fitted to what shows, and as aligned by its border and field) of which `cover` (a
     quad) hides part, by its corner indices in view and its visible field: `(reading, quad,
-    error)` as `faces.judge_covered` gives (the surest outline's), or None when no index shows
-    whole in a white corner or none is sure, two disagree, or the field's colour is not plain.
-    The reading is `(colour, rank, code, confidence, unsure)`."""
+    error)` as `faces.judge_covered` gives (error 1 - confidence, NOT_INDEX_LIKE more when the
+    index does not look like one, `INDEX_LIKE`: the outline whose index does first, then the one
+    whose confidence times how much it looks like an index is highest), or None when no index
+    shows whole in a white corner or none is sure, two disagree, or the field's colour is not
+    plain. The reading is `(colour, rank, code, confidence, unsure)`."""
     readings = [read for quad in quads if (read := _read_at(frame, quad, cover)) is not None]
-    return min(readings, key=lambda r: r[2]) if readings else None
+    if not readings:
+        return None
+    # Of outlines of one card, the one whose index the corner model takes likeliest for that
+    # rank, box and all (bench_tables kilim 7000, its fit's outlines read from 0.85: a 5 at 0.88
+    # where its box looks like an index at 0.54, a 4 at 0.89 where it does at 0.19).
+    reading, quad, error, _ = min(readings, key=lambda r: (r[2] >= NOT_INDEX_LIKE, -r[0][3] * r[3]))
+    return reading, quad, error
 
 
 def _read_at(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray):
-    """`read_covered_index` for one outline."""
+    """`read_covered_index` for one outline, and how much its index looks like one."""
     warped = warp(frame, quad, SIZE)
     visible = in_view(quad, cover, SIZE)
     if cv2.countNonZero(visible) < SHOWN * visible.size or not has_white_border(warped, visible):
@@ -91,9 +115,13 @@ def _read_at(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray):
     if white is None:
         return None
     ranks = _indices_in_view(warped, visible, white)
-    if not ranks or len({rank for rank, _ in ranks}) > 1:
+    is_index_like = any(like >= INDEX_LIKE for _, _, like in ranks)
+    if is_index_like:  # a corner that looks like no index says nothing beside one that does
+        ranks = [read for read in ranks if read[2] >= INDEX_LIKE]
+    if not ranks or len({rank for rank, _, _ in ranks}) > 1:
         return None
-    rank, rank_conf = max(ranks, key=lambda r: r[1])
+    rank, rank_conf, like = max(ranks, key=lambda r: r[1])
+    penalty = 0.0 if is_index_like else NOT_INDEX_LIKE
     colour, colour_conf = _visible_colour(warped, visible, white)
     if rank in find_deck("classic").wilds:
         colour, colour_conf = WILD, 1.0
@@ -104,13 +132,15 @@ def _read_at(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray):
         if colour_conf < COLOUR_SURE:
             return None
     confidence = min(rank_conf, colour_conf)
-    return (colour, rank, card_code(colour, rank), confidence, False), quad, 1.0 - confidence
+    return (colour, rank, card_code(colour, rank), confidence, False), quad, 1.0 - confidence + penalty, like
 
 
-def _indices_in_view(warped: np.ndarray, visible: np.ndarray, white: np.ndarray) -> list[tuple[str, float]]:
-    """The sure readings (rank, confidence) of the two index corners (top left, and bottom right
-    turned half round) wholly in view and in a corner of white border (a card fitted a quarter
-    turn off puts its "corner" on the field or the table)."""
+def _indices_in_view(warped: np.ndarray, visible: np.ndarray,
+                     white: np.ndarray) -> list[tuple[str, float, float]]:
+    """The sure readings (rank, confidence, how much it looks like an index: `_read_around`) of
+    the two index corners (top left, and bottom right turned half round) wholly in view and in
+    a corner of white border (a card fitted a quarter turn off puts its "corner" on the field or
+    the table)."""
     sx, sy = SIZE[0] / WARP_W, SIZE[1] / WARP_H
     x0, y0 = max(int(round((CENTRE[0] - SIDE / 2) * sx)), 0), max(int(round((CENTRE[1] - SIDE / 2) * sy)), 0)
     x1, y1 = x0 + int(round(SIDE * sx)), y0 + int(round(SIDE * sy))
@@ -123,9 +153,9 @@ def _indices_in_view(warped: np.ndarray, visible: np.ndarray, white: np.ndarray)
         if (cv2.countNonZero(box) < INDEX_IN_VIEW * box.size
                 or not _is_white_corner(card, shown, white, (x1, y1))):
             continue
-        rank, conf = _read_around(card, (x0, y0, x1, y1), model)
+        rank, conf, like = _read_around(card, (x0, y0, x1, y1), model)
         if conf >= INDEX_SURE:
-            readings.append((rank, conf))
+            readings.append((rank, conf, like))
     return readings
 
 
@@ -146,16 +176,17 @@ def _card_edge_inset(card: np.ndarray, shown: np.ndarray, white: np.ndarray,
     return inset[0], inset[1]
 
 
-def _read_around(card: np.ndarray, box: tuple[int, int, int, int], model) -> tuple[str, float]:
+def _read_around(card: np.ndarray, box: tuple[int, int, int, int], model) -> tuple[str, float, float]:
     """The rank the index `box` (x0, y0, x1, y1) shows, read there (`_read_upright`) and AROUND
     px off it each way (at the turn read best there): the rank at least two thirds of the nine
-    name, and their mean confidence; ("", 0) without such a rank. The corner model is sure of a
-    glyph cut at one side (a 4's foot off reads as a 7, a 5 shifted as a 6); cut so at one
-    place, not at most."""
+    name, their mean confidence, and how much the box looks like an index (the ranks' mean share
+    of the model's probability over the nine, `_read_upright`); ("", 0, 0) without such a rank.
+    The corner model is sure of a glyph cut at one side (a 4's foot off reads as a 7, a 5
+    shifted as a 6); cut so at one place, not at most."""
     x0, y0, x1, y1 = box
-    rank, conf, angle = _read_upright(card[y0:y1, x0:x1], model)
+    rank, conf, angle, like = _read_upright(card[y0:y1, x0:x1], model)
     if not rank:
-        return "", 0.0
+        return "", 0.0, 0.0
     crops = []
     for dy in (-AROUND, 0, AROUND):
         for dx in (-AROUND, 0, AROUND):
@@ -163,12 +194,14 @@ def _read_around(card: np.ndarray, box: tuple[int, int, int, int], model) -> tup
                 top, left = max(y0 + dy, 0), max(x0 + dx, 0)
                 crops.append(_squared(card[top:top + y1 - y0, left:left + x1 - x0]))
     votes: dict[str, list[float]] = {rank: [conf]}
-    for other, other_conf in _read_turned(crops, angle, model):
+    shares = [like]
+    for other, other_conf, share in _read_turned(crops, angle, model):
         votes.setdefault(other, []).append(other_conf)
+        shares.append(share)
     rank, confs = max(votes.items(), key=lambda item: len(item[1]))
     if 3 * len(confs) < 2 * 9:
-        return "", 0.0
-    return rank, float(np.mean(confs))
+        return "", 0.0, 0.0
+    return rank, float(np.mean(confs)), float(np.mean(shares))
 
 
 def _squared(crop: np.ndarray) -> np.ndarray:
@@ -197,21 +230,25 @@ def _rank_names(model) -> list[str]:
     return [c for c in model.classes if c != NONE]
 
 
-def _read_turned(crops: list[np.ndarray], angle: float, model) -> list[tuple[str, float]]:
-    """Each square crop's rank read turned by `angle`, and its probability among the ranks."""
+def _read_turned(crops: list[np.ndarray], angle: float, model) -> list[tuple[str, float, float]]:
+    """Each square crop's rank read turned by `angle`, its probability among the ranks, and the
+    ranks' share of the model's probability (`_read_upright`)."""
     ranked = _rank_probabilities([_turned(crop, angle) for crop in crops], model)
     names = _rank_names(model)
     best = ranked.argmax(axis=1)
-    return [(names[b], float(row[b] / max(float(row.sum()), 1e-9))) for row, b in zip(ranked, best)]
+    return [(names[b], float(row[b] / max(float(row.sum()), 1e-9)), float(row.sum()))
+            for row, b in zip(ranked, best)]
 
 
-def _read_upright(crop: np.ndarray, model) -> tuple[str, float, float]:
+def _read_upright(crop: np.ndarray, model) -> tuple[str, float, float, float]:
     """The rank of an index crop read as it stands or tilted by up to UPRIGHT_TURNS, its
-    probability among the ranks and the turn it read best at; ("", 0, 0) when it reads better
-    lying sideways (SIDEWAYS) as another rank: the card is warped upright (either way up), so a
-    sideways index is a card fitted a quarter turn off, whose "corner" shows the index of the
-    card's side (a +2 lying down reads as a 7). A sideways read naming the same rank says
-    nothing (a 5 tilted a little reads as a 5 lying down too: the model is not trained to tell)."""
+    probability among the ranks, the turn it read best at and the ranks' share of the model's
+    probability at that turn (the rest is NONE's: how much the crop looks like an index);
+    ("", 0, 0, 0) when it reads better lying sideways (SIDEWAYS) as another rank: the card is
+    warped upright (either way up), so a sideways index is a card fitted a quarter turn off,
+    whose "corner" shows the index of the card's side (a +2 lying down reads as a 7). A sideways
+    read naming the same rank says nothing (a 5 tilted a little reads as a 5 lying down too: the
+    model is not trained to tell)."""
     crop = _squared(crop)
     turns = UPRIGHT_TURNS + SIDEWAYS
     ranked = _rank_probabilities([_turned(crop, angle) for angle in turns], model)
@@ -219,9 +256,9 @@ def _read_upright(crop: np.ndarray, model) -> tuple[str, float, float]:
     turn, best = np.unravel_index(int(ranked[:upright].argmax()), ranked[:upright].shape)
     side_turn, side_best = np.unravel_index(int(ranked[upright:].argmax()), ranked[upright:].shape)
     if ranked[upright + side_turn, side_best] > ranked[turn, best] and side_best != best:
-        return "", 0.0, 0.0
-    return (_rank_names(model)[best], float(ranked[turn, best] / max(float(ranked[turn].sum()), 1e-9)),
-            float(turns[turn]))
+        return "", 0.0, 0.0, 0.0
+    share = float(ranked[turn].sum())
+    return _rank_names(model)[best], float(ranked[turn, best] / max(share, 1e-9)), float(turns[turn]), share
 
 
 def _border_band(shape, band: tuple[float, float] = BORDER) -> np.ndarray:

@@ -11,7 +11,7 @@ from vision.errors import CardNotFoundError
 from vision.pile.compare import is_relit, region_mask
 from vision.pile.edges import snap_to_edges
 from vision.pile.faces import align_covered, fit_covered, judge_covered
-from vision.pile.index import read_covered_index
+from vision.pile.index import NOT_INDEX_LIKE, read_covered_index
 from vision.pile.reading import find_card_in, order_box, read_at, sharpest
 
 #: Whether the top card of two is looked for with the detector's thorough steps (the Oona deck's:
@@ -123,6 +123,10 @@ def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_
     if not readings:
         return None
     if by_index and len(readings) == len(by_index):
+        if any(error < NOT_INDEX_LIKE for _, _, error in by_index):
+            # What a fit whose index looks like none names (`read_covered_index`'s error: a corner
+            # on the field's oval reads as a sure 7) counts for nothing beside one that does.
+            by_index = [read for read in by_index if read[2] < NOT_INDEX_LIKE]
         return visible, by_index[0][1], _best_fit_reading(by_index)
     reading, quad, _ = min(readings, key=lambda r: r[2])
     return visible, quad, reading
