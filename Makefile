@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # Debian packages the tests and the app need; installed when missing and we run as root.
 DEB_PACKAGES := systemd syncthing libgl1 libegl1 libgl1-mesa-dri libmtdev1 fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-lato fonts-open-sans fonts-roboto-unhinted
 
-.PHONY: run test test-serial bench deb-deps clean vision-model vision-corners vision-cnn
+.PHONY: run test test-serial bench deb-deps clean vision-model vision-corners vision-cnn vision-corners-cnn
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -82,6 +82,13 @@ vision-cnn:
 	test -x $(TRAIN_VENV)/bin/python || $(PYTHON) -m venv $(TRAIN_VENV)
 	$(TRAIN_VENV)/bin/python -m pip install --quiet torch==2.13.0 onnx "numpy>=1.24" "opencv-python-headless>=4.8,<4.12"
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 PYTHONPATH=. $(TRAIN_VENV)/bin/python -m vision.train.cnn
+
+# Retrain classic's corner network for the outline scan (vision/models/corners_outline_cnn.onnx) from
+# fixed seeds, one core, in the same training venv (vision/train/corners_cnn.py).
+vision-corners-cnn:
+	test -x $(TRAIN_VENV)/bin/python || $(PYTHON) -m venv $(TRAIN_VENV)
+	$(TRAIN_VENV)/bin/python -m pip install --quiet torch==2.13.0 onnx "numpy>=1.24" "opencv-python-headless>=4.8,<4.12"
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 PYTHONPATH=. $(TRAIN_VENV)/bin/python -m vision.train.corners_cnn train
 
 clean:
 	rm -rf $(VENV) build *.egg-info

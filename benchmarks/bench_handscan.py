@@ -179,8 +179,9 @@ def main() -> int:
     parser.add_argument("--path", choices=SCAN_PATHS,
                         help=f"which scan: dense search or read off the cards' outlines (default each deck's, {SCAN_PATH})")
     parser.add_argument("--outline-models", metavar="DIR",
-                        help="the outline scan reads with the models of DIR (as `corners_editions train --out DIR` "
-                             "writes them), not the shipped ones")
+                        help="the outline scan reads with the models of DIR (its MLPs as `corners_editions train --out "
+                             "DIR` writes them, and classic's network as `corners_cnn train --out DIR/corners_outline_cnn.onnx` "
+                             "writes it), not the shipped ones: a deck's network where DIR has one, else its MLP")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     if args.outline_models:
@@ -188,6 +189,11 @@ def main() -> int:
 
         for deck, path in list(outlined.OUTLINE_MODELS.items()):
             outlined.OUTLINE_MODELS[deck] = Path(args.outline_models) / path.name
+        for deck, path in list(outlined.OUTLINE_CNN.items()):
+            if (Path(args.outline_models) / path.name).is_file():
+                outlined.OUTLINE_CNN[deck] = Path(args.outline_models) / path.name
+            else:  # DIR's MLP is the one to try
+                del outlined.OUTLINE_CNN[deck]
     only = set(args.only or ["upright", "turned", "synthetic", "kiosk", "spread"])
     if "spread" in only:
         for deck in args.deck or ("classic", "oona"):

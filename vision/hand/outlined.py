@@ -121,6 +121,18 @@ CPU median (at each hand's true width: 86.6 %, 0.18). Bench (`--only spread --de
 one core, load 1 to 2): 40 hands of seed 20 000 80.4 -> 83.1 % (ranks 84.1 %), 0.325 -> 0.275 extras,
 212 -> 176 ms CPU median; 100 hands of seed 50 000 77.9 -> 79.1 % (ranks 80.0 %), 0.35 -> 0.37, 201
 -> 179 ms (311 ms at most). Oona's path is untouched (97.0 %, 0.05 extras, its 40 bench hands).
+
+Seventh pass (issue 20, classic's corner reader). Read at each hand's true width the development hands
+had reached only 86.6 %: the reader was the limit. Classic's outline scan now asks a small
+convolutional network (`OUTLINE_CNN`, `vision.hand.corner_cnn`, 161 KB, run by OpenCV's dnn; trained
+by `vision/train/corners_cnn.py` on corners_editions' windows as pixels: `make vision-corners-cnn`)
+in place of its MLP, which `OUTLINE_MODELS` still names (corners_editions trains and scores it). 160
+development hands (`python -m vision.train.corners_cnn dev`, cards expected, ranks; load about 5):
+MLP 83.7 % of cards, 0.21 extras a hand, 257 ms CPU median; network 86.9 %, 0.094, 267 ms (its
+`promising` 0.5, chosen there: `vision.hand.corner_cnn.TUNING`). Bench (held out, measured once, cards
+expected, one core at load 5 to 9, the MLP run beside it): 60 hands of seed 20 000 83.0 -> 83.7 % of
+cards, 0.32 -> 0.22 extras, 304 -> 278 ms CPU median (its first 40, `--spread 40`: 84.1 -> 85.2 %,
+0.225 -> 0.20); 100 hands of seed 50 000 79.4 -> 84.4 %, 0.33 -> 0.18, 290 -> 242 ms.
 """
 
 from functools import lru_cache
@@ -130,6 +142,7 @@ import numpy as np
 from vision.card.mlp import Mlp
 from vision.model_files import MODELS, NONE
 from vision.hand.colour import field_colour
+from vision.hand.corner_cnn import CORNER_CNN_PATH, CornerCnn
 from vision.hand.outline import (ASPECT, CARD_WIDTHS, INDEX_SHARE, MIN_SIDE, WINDOW_SHARE, border_seen, bright_sides,
                                  card_white, corner_poses)
 from vision.hand.result import HandScan, Look
@@ -138,6 +151,9 @@ from vision.hand.scanner import (LOOK_FLOOR, HandScanner, IndexReading, read_mod
 
 #: The outline scan's own corner readers (`python -m vision.train.corners_editions train`), where shipped.
 OUTLINE_MODELS = {"classic": MODELS / "corners_hand_outline.npz", "oona": MODELS / "corners_hand_outline_oona.npz"}
+#: Decks whose outline scan asks a small convolutional corner reader (`vision.hand.corner_cnn`,
+#: `make vision-corners-cnn`) in place of their outline MLP: classic's, since issue 20's seventh pass.
+OUTLINE_CNN = {"classic": CORNER_CNN_PATH}
 
 #: Card widths (pixels) the scale search tries: `CARD_WIDTHS` in steps of 15 %.
 WIDTHS = tuple(float(CARD_WIDTHS[0] * 1.15 ** k) for k in range(int(np.log(CARD_WIDTHS[1] / CARD_WIDTHS[0]) / np.log(1.15)) + 1))
@@ -278,8 +294,12 @@ EMPTY_FLOOR = {"classic": 0.7}
 
 
 @lru_cache(maxsize=4)
-def outline_model(deck: str) -> Mlp | None:
-    """The deck's shipped outline model (`OUTLINE_MODELS`), None where there is none."""
+def outline_model(deck: str) -> Mlp | CornerCnn | None:
+    """The deck's shipped outline reader: its network (`OUTLINE_CNN`) where shipped, else its MLP
+    (`OUTLINE_MODELS`), None where there is neither."""
+    cnn = OUTLINE_CNN.get(deck)
+    if cnn is not None and cnn.is_file():
+        return CornerCnn(cnn)
     path = OUTLINE_MODELS.get(deck)
     return read_model(path) if path is not None and path.is_file() else None
 
@@ -288,7 +308,7 @@ class OutlineScanner:
     """Reads a spread hand where its cards' outlines put their corner indices."""
 
     def __init__(self, dense: HandScanner | None = None, *, deck: str = "classic", threshold: float | None = None,
-                 widths=WIDTHS, model: Mlp | None = None, fallback: bool | None = None):
+                 widths=WIDTHS, model: Mlp | CornerCnn | None = None, fallback: bool | None = None):
         self.dense = dense if dense is not None else HandScanner(deck=deck)
         self.deck = self.dense.deck
         self.model = model if model is not None else outline_model(self.deck) or self.dense.model
@@ -463,6 +483,9 @@ class OutlineScanner:
         return _readings(self._probabilities(plane, windows), windows, self.none)
 
     def _probabilities(self, plane: np.ndarray, windows: np.ndarray) -> np.ndarray:
+        read = getattr(self.model, "window_probabilities", None)  # a reader of pixels (`CornerCnn`), not HOG
+        if read is not None:
+            return read(plane, windows)
         return self.model.probabilities(turned_window_features(plane, windows))
 
     def _keep(self, found, threshold: float, kept=(), card_w: float | None = None) -> list[tuple]:

@@ -1,0 +1,89 @@
+"""Classic's convolutional corner reader for the outline scan (`vision/hand/corner_cnn.py`), with the
+shipped network on real classic faces (uno-real-mit, spread on development tables)."""
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.errors import ModelMissingError
+from vision.hand.corner_cnn import CLASSES, CORNER_CNN_PATH, TUNING, WIN, CornerCnn, window_pixels
+from vision.hand.outlined import OutlineScanner
+from vision.hand.outline import INDEX_SHARE, WINDOW_SHARE
+from vision.hand.scanner import whiteness
+from vision.model_files import NONE
+from vision.sim.hands import spread_hands
+from vision.sim.real_faces import real_classic_faces
+from vision.train.corners_editions import hand_places, score_hand
+
+
+@pytest.fixture(scope="module")
+def reader():
+    return CornerCnn()
+
+
+@pytest.fixture(scope="module")
+def hands():
+    return list(spread_hands(real_classic_faces(), 12, 30_000))
+
+
+def test_a_window_turned_half_round_is_its_pixels_turned():
+    plane = np.random.default_rng(0).integers(0, 255, (200, 300), dtype=np.uint8)
+    upright, turned = window_pixels(plane, np.array([[150.0, 100.0, 48.0, 0.0], [150.0, 100.0, 48.0, 180.0]]))
+    assert upright.shape == (WIN, WIN)
+    assert np.abs(upright[::-1, ::-1].astype(int) - turned).max() <= 1
+
+
+def test_each_window_gets_a_distribution_over_the_ranks_and_none(reader):
+    pixels = np.random.default_rng(1).integers(0, 255, (5, WIN, WIN), dtype=np.uint8)
+    probs = reader.probabilities(pixels)
+    assert probs.shape == (5, len(CLASSES)) and reader.classes[-1] == NONE
+    assert np.allclose(probs.sum(axis=1), 1.0, atol=1e-4)
+    assert reader.probabilities(pixels[:0]).shape == (0, len(CLASSES))
+
+
+def test_real_corners_read_right_at_their_windows(reader, hands):
+    right = shown = 0
+    for photo, truth, _layout, _surface in hands:
+        places, labels = hand_places(truth, INDEX_SHARE["classic"], WINDOW_SHARE["classic"])
+        probs = reader.window_probabilities(whiteness(photo), places)
+        for label, p in zip(labels, probs):
+            if label is not None:
+                shown += 1
+                right += reader.classes[int(p.argmax())] == label
+    assert shown > 40
+    assert right / shown >= 0.8
+
+
+def test_the_bare_table_reads_none(reader, hands):
+    photo, truth = hands[0][:2]
+    plane = whiteness(photo)
+    corners = np.array([[30.0, 30.0, 40.0, 0.0], [plane.shape[1] - 30.0, plane.shape[0] - 30.0, 40.0, 90.0]])
+    inside = [any(_inside(t[2], c[:2]) for t in truth) for c in corners]
+    probs = reader.window_probabilities(plane, corners[~np.array(inside)])
+    assert len(probs)
+    assert all(reader.classes[int(p.argmax())] == NONE for p in probs)
+
+
+def _inside(quad, point) -> bool:
+    return cv2.pointPolygonTest(np.asarray(quad, np.float32).reshape(-1, 1, 2), tuple(map(float, point)), False) >= 0
+
+
+def test_a_missing_network_is_reported(tmp_path):
+    with pytest.raises(ModelMissingError):
+        CornerCnn(tmp_path / "absent.onnx")
+
+
+def test_the_shipped_network_is_small():
+    assert CORNER_CNN_PATH.stat().st_size < 500_000
+
+
+def test_the_outline_scan_reads_classic_hands_with_the_network(hands):
+    scanner = OutlineScanner(deck="classic")
+    assert isinstance(scanner.model, CornerCnn)
+    assert (scanner.threshold, scanner.promising) == (TUNING["threshold"], TUNING["promising"])
+    read = extras = cards = 0
+    for photo, truth, _layout, _surface in hands:
+        right, extra = score_hand(scanner.scan(photo, expected=len(truth)), truth)
+        read, extras, cards = read + right, extras + extra, cards + len(truth)
+    assert read / cards >= 0.8
+    assert extras <= len(hands) // 2

@@ -1,0 +1,104 @@
+"""The outline scan's small convolutional corner reader, run by OpenCV's dnn module (no torch).
+
+The network (`CORNER_CNN_PATH`, trained by `vision/train/corners_cnn.py`: `make vision-corners-cnn`)
+reads the same windows as the outline scan's MLP (rows `cx, cy, side, angle`, turned with the card):
+each window's whiteness (`vision.hand.scanner.whiteness`) sampled bilinearly at `WIN` × `WIN`, then
+standardised (its own mean and spread), so light and contrast do not matter. Its graph ends in a
+softmax over the classic ranks and `none`.
+"""
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.errors import ModelMismatchError, ModelMissingError
+from vision.model_files import MODELS, NONE
+from vision.hand.scanner import RANKS
+
+CORNER_CNN_PATH = MODELS / "corners_outline_cnn.onnx"
+"""Classic's corner network for the outline scan."""
+WIN = 32
+"""The network's input side (pixels): a window resampled."""
+#: Added to a window's spread before dividing by it (a blank window stays near zero, not noise blown up).
+SPREAD_FLOOR = 8.0
+#: The classes, in the network's output order: the classic ranks, then `none`.
+CLASSES = RANKS + (NONE,)
+#: Windows sent through the network at once.
+BATCH = 2048
+#: The outline scan's settings for this reader (`OutlineScanner` reads them as it does an MLP's
+#: `tuning`): `threshold` as `vision.train.corners_cnn train` tuned it (corners_editions' `tune`), and
+#: `promising`, the `none` at a place's centre below which it is read closely, chosen on 160
+#: development hands (`python -m vision.train.corners_cnn dev --promising P`, cards expected; ranks
+#: right, extras a hand, CPU ms median at load about 5): 0.9 (the MLP's) 87.2 %, 0.15, 372 ms;
+#: 0.5 86.9 %, 0.094, 267 ms; 0.3 85.8 %, 0.088, 236 ms (the MLP 83.7 %, 0.21, 257 ms).
+TUNING = {"threshold": 0.97, "promising": 0.5}
+
+
+def window_pixels(plane: np.ndarray, windows: np.ndarray) -> np.ndarray:
+    """The whiteness of many windows (rows `cx, cy, side, angle`, as `vision.hand.scanner.crop` takes
+    them), each sampled (bilinear) at `WIN` × `WIN`: N × WIN × WIN uint8."""
+    windows = np.asarray(windows, np.float32).reshape(-1, 4)
+    grid = np.arange(WIN, dtype=np.float32) + 0.5 - WIN / 2
+    out = []
+    for start in range(0, len(windows), 900):  # OpenCV's remap takes under 32767 rows
+        x, y, side, angle = windows[start:start + 900].T
+        t = np.radians(angle)
+        k = side / WIN
+        kc, ks = (k * np.cos(t))[:, None], (k * np.sin(t))[:, None]
+        # Window pixel (u across, v down) to photo: x + kc u - ks v, y + ks u + kc v (less half a pixel).
+        map_x = ((x - 0.5)[:, None, None] + (kc * grid)[:, None, :] - (ks * grid)[:, :, None]).reshape(-1, WIN)
+        map_y = ((y - 0.5)[:, None, None] + (ks * grid)[:, None, :] + (kc * grid)[:, :, None]).reshape(-1, WIN)
+        tiles = cv2.remap(plane, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        out.append(tiles.reshape(len(x), WIN, WIN))
+    return np.concatenate(out) if out else np.zeros((0, WIN, WIN), np.uint8)
+
+
+def standardised(pixels: np.ndarray) -> np.ndarray:
+    """Windows (N × WIN × WIN, any type) as the network reads them: N × 1 × WIN × WIN float32, each
+    less its mean over its spread (plus `SPREAD_FLOOR`)."""
+    x = pixels.reshape(len(pixels), -1).astype(np.float32)
+    x -= x.mean(axis=1, keepdims=True)
+    # NOTE: as `(x - x.mean()) / (x.std() + SPREAD_FLOOR)` row by row, bit for bit (the shipped network
+    # learnt from that), in half its time: no second centring.
+    var = np.add.reduce(x * x, axis=1, keepdims=True)
+    np.true_divide(var, np.intp(x.shape[1]), out=var, casting="unsafe")
+    x /= np.sqrt(var) + np.float32(SPREAD_FLOOR)
+    return x.reshape(len(pixels), 1, WIN, WIN)
+
+
+class CornerCnn:
+    """Classic's corner network, loaded once: class probabilities of outline windows."""
+
+    def __init__(self, path: Path | str = CORNER_CNN_PATH, *, threshold: float | None = None):
+        """Load the network; `threshold` overrides the tuned one (`TUNING`).
+
+        :raises ModelMissingError: if the file does not exist.
+        :raises ModelMismatchError: if it does not give one probability per class of `CLASSES`.
+        """
+        path = Path(path)
+        if not path.is_file():
+            raise ModelMissingError(str(path))
+        self.path = path
+        self.net = cv2.dnn.readNetFromONNX(str(path))
+        self.classes = list(CLASSES)
+        self.tuning = dict(TUNING, **({} if threshold is None else {"threshold": threshold}))
+        """The outline scan's settings for this reader (see `TUNING`)."""
+        out = self.probabilities(np.zeros((1, WIN, WIN), np.uint8))
+        if out.shape != (1, len(CLASSES)):
+            raise ModelMismatchError(str(path), f"gives {out.shape}, expected (1, {len(CLASSES)})")
+
+    def probabilities(self, pixels: np.ndarray) -> np.ndarray:
+        """Class probabilities (N × `classes`, rows summing to 1) of windows' pixels (`window_pixels`)."""
+        if not len(pixels):
+            return np.zeros((0, len(self.classes)), np.float32)
+        x = standardised(pixels)
+        out = []
+        for start in range(0, len(x), BATCH):
+            self.net.setInput(np.ascontiguousarray(x[start:start + BATCH]))
+            out.append(self.net.forward().reshape(-1, len(self.classes)))
+        return np.concatenate(out)
+
+    def window_probabilities(self, plane: np.ndarray, windows: np.ndarray) -> np.ndarray:
+        """Class probabilities of windows (rows `cx, cy, side, angle`) of a whiteness plane."""
+        return self.probabilities(window_pixels(plane, windows))
