@@ -1,17 +1,19 @@
-"""Classic's convolutional corner reader for the outline scan (`vision/hand/corner_cnn.py`), with the
-shipped network on real classic faces (uno-real-mit, spread on development tables)."""
+"""The convolutional corner readers of the outline scan (`vision/hand/corner_cnn.py`), with the shipped
+networks: classic's on real classic faces (uno-real-mit), Oona's on its rendered faces, both spread on
+development tables."""
 
 import cv2
 import numpy as np
 import pytest
 
 from vision.errors import ModelMissingError
-from vision.hand.corner_cnn import CLASSES, CORNER_CNN_PATH, TUNING, WIN, CornerCnn, window_pixels
+from vision.hand.corner_cnn import (CLASSES, CORNER_CNN_PATH, CORNER_CNN_PATHS, TUNING, TUNINGS, WIN, CornerCnn,
+                                   classes_of, window_pixels)
 from vision.hand.outlined import OutlineScanner
 from vision.hand.outline import INDEX_SHARE, WINDOW_SHARE
-from vision.hand.scanner import whiteness
+from vision.hand.scanner import DECK_RANKS, whiteness
 from vision.model_files import NONE
-from vision.sim.hands import spread_hands
+from vision.sim.hands import oona_faces, spread_hands
 from vision.sim.real_faces import real_classic_faces
 from vision.train.corners_editions import hand_places, score_hand
 
@@ -87,3 +89,52 @@ def test_the_outline_scan_reads_classic_hands_with_the_network(hands):
         read, extras, cards = read + right, extras + extra, cards + len(truth)
     assert read / cards >= 0.8
     assert extras <= len(hands) // 2
+
+
+# -- Oona's network (`CORNER_CNN_PATHS["oona"]`, `python -m vision.train.corners_cnn train --deck oona`) --
+
+@pytest.fixture(scope="module")
+def oona_reader():
+    return CornerCnn(deck="oona")
+
+
+@pytest.fixture(scope="module")
+def oona_hands():
+    return list(spread_hands(oona_faces(), 12, 30_000))
+
+
+def test_the_oona_network_gives_the_oona_ranks_and_none(oona_reader):
+    assert oona_reader.path == CORNER_CNN_PATHS["oona"] and oona_reader.classes == list(classes_of("oona"))
+    assert oona_reader.classes[:-1] == list(DECK_RANKS["oona"]) and oona_reader.classes[-1] == NONE
+    probs = oona_reader.probabilities(np.random.default_rng(2).integers(0, 255, (3, WIN, WIN), dtype=np.uint8))
+    assert probs.shape == (3, len(classes_of("oona"))) and np.allclose(probs.sum(axis=1), 1.0, atol=1e-4)
+    assert CornerCnn().classes == list(CLASSES)  # classic's unchanged
+
+
+def test_oona_corners_read_right_at_their_windows(oona_reader, oona_hands):
+    right = shown = 0
+    for photo, truth, _layout, _surface in oona_hands:
+        places, labels = hand_places(truth, INDEX_SHARE["oona"], WINDOW_SHARE["oona"])
+        probs = oona_reader.window_probabilities(whiteness(photo), places)
+        for label, p in zip(labels, probs):
+            if label is not None:
+                shown += 1
+                right += oona_reader.classes[int(p.argmax())] == label
+    assert shown > 40
+    assert right / shown >= 0.9
+
+
+def test_the_shipped_oona_network_is_small():
+    assert CORNER_CNN_PATHS["oona"].stat().st_size < 500_000
+
+
+def test_the_outline_scan_reads_oona_hands_with_its_network(oona_hands):
+    scanner = OutlineScanner(deck="oona")
+    assert isinstance(scanner.model, CornerCnn) and scanner.model.path == CORNER_CNN_PATHS["oona"]
+    assert (scanner.threshold, scanner.promising) == (TUNINGS["oona"]["threshold"], TUNINGS["oona"]["promising"])
+    read = extras = cards = 0
+    for photo, truth, _layout, _surface in oona_hands:
+        right, extra = score_hand(scanner.scan(photo, expected=len(truth)), truth)
+        read, extras, cards = read + right, extras + extra, cards + len(truth)
+    assert read / cards >= 0.9
+    assert extras <= 2

@@ -4,7 +4,8 @@ The network (`CORNER_CNN_PATH`, trained by `vision/train/corners_cnn.py`: `make 
 reads the same windows as the outline scan's MLP (rows `cx, cy, side, angle`, turned with the card):
 each window's whiteness (`vision.hand.scanner.whiteness`) sampled bilinearly at `WIN` × `WIN`, then
 standardised (its own mean and spread), so light and contrast do not matter. Its graph ends in a
-softmax over the classic ranks and `none`.
+softmax over its deck's ranks and `none` (`classes_of`). Classic's network is `CORNER_CNN_PATH`,
+Oona's `CORNER_CNN_PATHS["oona"]` (`python -m vision.train.corners_cnn train --deck oona`).
 """
 
 from pathlib import Path
@@ -14,16 +15,25 @@ import numpy as np
 
 from vision.errors import ModelMismatchError, ModelMissingError
 from vision.model_files import MODELS, NONE
-from vision.hand.scanner import RANKS
+from vision.hand.scanner import DECK_RANKS, RANKS
 
 CORNER_CNN_PATH = MODELS / "corners_outline_cnn.onnx"
 """Classic's corner network for the outline scan."""
+CORNER_CNN_PATHS = {"classic": CORNER_CNN_PATH, "oona": MODELS / "corners_outline_cnn_oona.onnx"}
+"""Each deck's corner network for the outline scan (where trained)."""
 WIN = 32
 """The network's input side (pixels): a window resampled."""
 #: Added to a window's spread before dividing by it (a blank window stays near zero, not noise blown up).
 SPREAD_FLOOR = 8.0
-#: The classes, in the network's output order: the classic ranks, then `none`.
+#: Classic's classes, in the network's output order: the classic ranks, then `none`.
 CLASSES = RANKS + (NONE,)
+
+
+def classes_of(deck: str) -> tuple[str, ...]:
+    """A deck's network's classes, in its output order: the deck's ranks (`DECK_RANKS`), then `none`."""
+    return tuple(DECK_RANKS[deck]) + (NONE,)
+
+
 #: Windows sent through the network at once.
 BATCH = 2048
 #: The outline scan's settings for this reader (`OutlineScanner` reads them as it does an MLP's
@@ -33,6 +43,12 @@ BATCH = 2048
 #: right, extras a hand, CPU ms median at load about 5): 0.9 (the MLP's) 87.2 %, 0.15, 372 ms;
 #: 0.5 86.9 %, 0.094, 267 ms; 0.3 85.8 %, 0.088, 236 ms (the MLP 83.7 %, 0.21, 257 ms).
 TUNING = {"threshold": 0.97, "promising": 0.5}
+#: Each deck's `TUNING`: classic's above; Oona's chosen on its 160 development hands (`python -m
+#: vision.train.corners_cnn dev --deck oona [--threshold T] [--promising P]`, cards expected; ranks
+#: right, extras a hand, CPU ms median at load 2 to 3): 0.97 and 0.5 98.4 %, 0.006, 155-172 ms; 0.97
+#: and 0.2 98.3 %, 0, 174 ms; 0.97 and 0.9 98.5 %, 0.019, 187 ms; 0.93 (what `train`'s tune picked)
+#: and 0.5 98.1 %, 0.013, 162 ms (its outline MLP 96.5 %, 0.006, 138-157 ms).
+TUNINGS = {"classic": TUNING, "oona": {"threshold": 0.97, "promising": 0.5}}
 
 
 def window_pixels(plane: np.ndarray, windows: np.ndarray) -> np.ndarray:
@@ -68,25 +84,28 @@ def standardised(pixels: np.ndarray) -> np.ndarray:
 
 
 class CornerCnn:
-    """Classic's corner network, loaded once: class probabilities of outline windows."""
+    """A deck's corner network, loaded once: class probabilities of outline windows."""
 
-    def __init__(self, path: Path | str = CORNER_CNN_PATH, *, threshold: float | None = None):
-        """Load the network; `threshold` overrides the tuned one (`TUNING`).
+    def __init__(self, path: Path | str | None = None, *, deck: str = "classic", threshold: float | None = None):
+        """Load `deck`'s network (`path`, default the deck's `CORNER_CNN_PATHS`); `threshold` overrides
+        the tuned one (the deck's `TUNINGS`).
 
         :raises ModelMissingError: if the file does not exist.
-        :raises ModelMismatchError: if it does not give one probability per class of `CLASSES`.
+        :raises ModelMismatchError: if it does not give one probability per class of the deck (`classes_of`).
         """
+        path = CORNER_CNN_PATHS[deck] if path is None else path
         path = Path(path)
         if not path.is_file():
             raise ModelMissingError(str(path))
         self.path = path
         self.net = cv2.dnn.readNetFromONNX(str(path))
-        self.classes = list(CLASSES)
-        self.tuning = dict(TUNING, **({} if threshold is None else {"threshold": threshold}))
-        """The outline scan's settings for this reader (see `TUNING`)."""
+        self.deck = deck
+        self.classes = list(classes_of(deck))
+        self.tuning = dict(TUNINGS[deck], **({} if threshold is None else {"threshold": threshold}))
+        """The outline scan's settings for this reader (see `TUNINGS`)."""
         out = self.probabilities(np.zeros((1, WIN, WIN), np.uint8))
-        if out.shape != (1, len(CLASSES)):
-            raise ModelMismatchError(str(path), f"gives {out.shape}, expected (1, {len(CLASSES)})")
+        if out.shape != (1, len(self.classes)):
+            raise ModelMismatchError(str(path), f"gives {out.shape}, expected (1, {len(self.classes)})")
 
     def probabilities(self, pixels: np.ndarray) -> np.ndarray:
         """Class probabilities (N × `classes`, rows summing to 1) of windows' pixels (`window_pixels`)."""

@@ -133,6 +133,15 @@ MLP 83.7 % of cards, 0.21 extras a hand, 257 ms CPU median; network 86.9 %, 0.09
 expected, one core at load 5 to 9, the MLP run beside it): 60 hands of seed 20 000 83.0 -> 83.7 % of
 cards, 0.32 -> 0.22 extras, 304 -> 278 ms CPU median (its first 40, `--spread 40`: 84.1 -> 85.2 %,
 0.225 -> 0.20); 100 hands of seed 50 000 79.4 -> 84.4 %, 0.33 -> 0.18, 290 -> 242 ms.
+
+Eighth pass (issue 20, Oona's corner reader). Oona's outline scan asks a network of the same shape too
+(`OUTLINE_CNN["oona"]`, 161 KB; `python -m vision.train.corners_cnn train --deck oona`, corners_editions'
+Oona windows as pixels, hard negatives mined with Oona's outline MLP; threshold 0.97, `promising` 0.5:
+`vision.hand.corner_cnn.TUNINGS`). 160 development hands (`dev --deck oona`, cards expected, ranks;
+load 2, the MLP beside it): MLP 96.5 % of cards, 0.006 extras a hand, 157 ms CPU median; network 98.4 %,
+0.006, 172 ms. Bench (held out, measured once, `--only spread --deck oona --expect`, one core, load 2,
+the MLP through `--outline-models` beside it): 40 hands of seed 20 000 97.0 -> 99.0 % of cards, 0.05 ->
+0 extras, 134 -> 140 ms CPU median; 100 hands of seed 50 000 97.3 -> 98.9 %, 0.02 -> 0.02, 126 -> 158 ms.
 """
 
 from functools import lru_cache
@@ -142,7 +151,7 @@ import numpy as np
 from vision.card.mlp import Mlp
 from vision.model_files import MODELS, NONE
 from vision.hand.colour import field_colour
-from vision.hand.corner_cnn import CORNER_CNN_PATH, CornerCnn
+from vision.hand.corner_cnn import CORNER_CNN_PATH, CORNER_CNN_PATHS, CornerCnn
 from vision.hand.outline import (ASPECT, CARD_WIDTHS, INDEX_SHARE, MIN_SIDE, WINDOW_SHARE, border_seen, bright_sides,
                                  card_white, corner_poses)
 from vision.hand.result import HandScan, Look
@@ -152,8 +161,9 @@ from vision.hand.scanner import (LOOK_FLOOR, HandScanner, IndexReading, read_mod
 #: The outline scan's own corner readers (`python -m vision.train.corners_editions train`), where shipped.
 OUTLINE_MODELS = {"classic": MODELS / "corners_hand_outline.npz", "oona": MODELS / "corners_hand_outline_oona.npz"}
 #: Decks whose outline scan asks a small convolutional corner reader (`vision.hand.corner_cnn`,
-#: `make vision-corners-cnn`) in place of their outline MLP: classic's, since issue 20's seventh pass.
-OUTLINE_CNN = {"classic": CORNER_CNN_PATH}
+#: `make vision-corners-cnn`) in place of their outline MLP: classic's, since issue 20's seventh pass;
+#: Oona's since its eighth.
+OUTLINE_CNN = {"classic": CORNER_CNN_PATH, "oona": CORNER_CNN_PATHS["oona"]}
 
 #: Card widths (pixels) the scale search tries: `CARD_WIDTHS` in steps of 15 %.
 WIDTHS = tuple(float(CARD_WIDTHS[0] * 1.15 ** k) for k in range(int(np.log(CARD_WIDTHS[1] / CARD_WIDTHS[0]) / np.log(1.15)) + 1))
@@ -299,7 +309,7 @@ def outline_model(deck: str) -> Mlp | CornerCnn | None:
     (`OUTLINE_MODELS`), None where there is neither."""
     cnn = OUTLINE_CNN.get(deck)
     if cnn is not None and cnn.is_file():
-        return CornerCnn(cnn)
+        return CornerCnn(cnn, deck=deck)
     path = OUTLINE_MODELS.get(deck)
     return read_model(path) if path is not None and path.is_file() else None
 
