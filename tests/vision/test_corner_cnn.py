@@ -43,15 +43,30 @@ def test_each_window_gets_a_distribution_over_the_ranks_and_none(reader):
     assert reader.probabilities(pixels[:0]).shape == (0, len(CLASSES))
 
 
-def test_real_corners_read_right_at_their_windows(reader, hands):
+def _read_at_windows(reader, hands, deck: str) -> tuple[int, int]:
+    """Of the hands' visible indices, read at their true corner windows: how many read right, how many shown."""
     right = shown = 0
     for photo, truth, _layout, _surface in hands:
-        places, labels = hand_places(truth, INDEX_SHARE["classic"], WINDOW_SHARE["classic"])
+        places, labels = hand_places(truth, INDEX_SHARE[deck], WINDOW_SHARE[deck])
         probs = reader.window_probabilities(whiteness(photo), places)
         for label, p in zip(labels, probs):
             if label is not None:
                 shown += 1
                 right += reader.classes[int(p.argmax())] == label
+    return right, shown
+
+
+def _scanned(scanner, hands) -> tuple[int, int, int]:
+    """The hands scanned with their counts given: cards read right, extra readings, cards."""
+    read = extras = cards = 0
+    for photo, truth, _layout, _surface in hands:
+        right, extra = score_hand(scanner.scan(photo, expected=len(truth)), truth)
+        read, extras, cards = read + right, extras + extra, cards + len(truth)
+    return read, extras, cards
+
+
+def test_real_corners_read_right_at_their_windows(reader, hands):
+    right, shown = _read_at_windows(reader, hands, "classic")
     assert shown > 40
     assert right / shown >= 0.8
 
@@ -83,10 +98,7 @@ def test_the_outline_scan_reads_classic_hands_with_the_network(hands):
     scanner = OutlineScanner(deck="classic")
     assert isinstance(scanner.model, CornerCnn)
     assert (scanner.threshold, scanner.promising) == (TUNING["threshold"], TUNING["promising"])
-    read = extras = cards = 0
-    for photo, truth, _layout, _surface in hands:
-        right, extra = score_hand(scanner.scan(photo, expected=len(truth)), truth)
-        read, extras, cards = read + right, extras + extra, cards + len(truth)
+    read, extras, cards = _scanned(scanner, hands)
     assert read / cards >= 0.8
     assert extras <= len(hands) // 2
 
@@ -112,14 +124,7 @@ def test_the_oona_network_gives_the_oona_ranks_and_none(oona_reader):
 
 
 def test_oona_corners_read_right_at_their_windows(oona_reader, oona_hands):
-    right = shown = 0
-    for photo, truth, _layout, _surface in oona_hands:
-        places, labels = hand_places(truth, INDEX_SHARE["oona"], WINDOW_SHARE["oona"])
-        probs = oona_reader.window_probabilities(whiteness(photo), places)
-        for label, p in zip(labels, probs):
-            if label is not None:
-                shown += 1
-                right += oona_reader.classes[int(p.argmax())] == label
+    right, shown = _read_at_windows(oona_reader, oona_hands, "oona")
     assert shown > 40
     assert right / shown >= 0.9
 
@@ -132,9 +137,6 @@ def test_the_outline_scan_reads_oona_hands_with_its_network(oona_hands):
     scanner = OutlineScanner(deck="oona")
     assert isinstance(scanner.model, CornerCnn) and scanner.model.path == CORNER_CNN_PATHS["oona"]
     assert (scanner.threshold, scanner.promising) == (TUNINGS["oona"]["threshold"], TUNINGS["oona"]["promising"])
-    read = extras = cards = 0
-    for photo, truth, _layout, _surface in oona_hands:
-        right, extra = score_hand(scanner.scan(photo, expected=len(truth)), truth)
-        read, extras, cards = read + right, extras + extra, cards + len(truth)
+    read, extras, cards = _scanned(scanner, oona_hands)
     assert read / cards >= 0.9
     assert extras <= 2

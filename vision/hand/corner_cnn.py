@@ -2,8 +2,9 @@
 
 The network (`CORNER_CNN_PATH`, trained by `vision/train/corners_cnn.py`: `make vision-corners-cnn`)
 reads the same windows as the outline scan's MLP (rows `cx, cy, side, angle`, turned with the card):
-each window's whiteness (`vision.hand.scanner.whiteness`) sampled bilinearly at `WIN` × `WIN`, then
-standardised (its own mean and spread), so light and contrast do not matter. Its graph ends in a
+each window's whiteness (`vision.hand.scanner.whiteness`) sampled bilinearly at `WIN` × `WIN` (the
+scanner's window side, 32 px: the network's input), then standardised (its own mean and spread), so
+light and contrast do not matter. Its graph ends in a
 softmax over its deck's ranks and `none` (`classes_of`). Classic's network is `CORNER_CNN_PATH`,
 Oona's `CORNER_CNN_PATHS["oona"]` (`python -m vision.train.corners_cnn train --deck oona`).
 """
@@ -15,14 +16,12 @@ import numpy as np
 
 from vision.errors import ModelMismatchError, ModelMissingError
 from vision.model_files import MODELS, NONE
-from vision.hand.scanner import DECK_RANKS, RANKS
+from vision.hand.scanner import DECK_RANKS, RANKS, WIN, window_strips
 
 CORNER_CNN_PATH = MODELS / "corners_outline_cnn.onnx"
 """Classic's corner network for the outline scan."""
 CORNER_CNN_PATHS = {"classic": CORNER_CNN_PATH, "oona": MODELS / "corners_outline_cnn_oona.onnx"}
 """Each deck's corner network for the outline scan (where trained)."""
-WIN = 32
-"""The network's input side (pixels): a window resampled."""
 #: Added to a window's spread before dividing by it (a blank window stays near zero, not noise blown up).
 SPREAD_FLOOR = 8.0
 #: Classic's classes, in the network's output order: the classic ranks, then `none`.
@@ -55,21 +54,9 @@ TUNINGS = {"classic": TUNING, "oona": {"threshold": 0.97, "promising": 0.5}}
 
 def window_pixels(plane: np.ndarray, windows: np.ndarray) -> np.ndarray:
     """The whiteness of many windows (rows `cx, cy, side, angle`, as `vision.hand.scanner.crop` takes
-    them), each sampled (bilinear) at `WIN` × `WIN`: N × WIN × WIN uint8."""
-    windows = np.asarray(windows, np.float32).reshape(-1, 4)
-    grid = np.arange(WIN, dtype=np.float32) + 0.5 - WIN / 2
-    out = []
-    for start in range(0, len(windows), 900):  # OpenCV's remap takes under 32767 rows
-        x, y, side, angle = windows[start:start + 900].T
-        t = np.radians(angle)
-        k = side / WIN
-        kc, ks = (k * np.cos(t))[:, None], (k * np.sin(t))[:, None]
-        # Window pixel (u across, v down) to photo: x + kc u - ks v, y + ks u + kc v (less half a pixel).
-        map_x = ((x - 0.5)[:, None, None] + (kc * grid)[:, None, :] - (ks * grid)[:, :, None]).reshape(-1, WIN)
-        map_y = ((y - 0.5)[:, None, None] + (ks * grid)[:, None, :] + (kc * grid)[:, :, None]).reshape(-1, WIN)
-        tiles = cv2.remap(plane, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        out.append(tiles.reshape(len(x), WIN, WIN))
-    return np.concatenate(out) if out else np.zeros((0, WIN, WIN), np.uint8)
+    them), each sampled (bilinear) at `WIN` × `WIN` (`window_strips`): N × WIN × WIN uint8."""
+    strips = [strip.reshape(-1, WIN, WIN) for strip in window_strips(plane, windows)]
+    return np.concatenate(strips) if strips else np.zeros((0, WIN, WIN), np.uint8)
 
 
 def standardised(pixels: np.ndarray) -> np.ndarray:

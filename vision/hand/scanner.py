@@ -121,15 +121,13 @@ def crop(plane: np.ndarray, cx: float, cy: float, size: float, angle: float = 0.
     return cv2.warpAffine(plane, m, (WIN, WIN), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
 
 
-def turned_window_features(plane: np.ndarray, windows: np.ndarray, batch: int = 900) -> np.ndarray:
-    """Features of many windows (rows `cx, cy, side, angle` as `crop` takes them) in one go: each
-    window's pixels sampled (bilinear) into a strip of WIN × WIN tiles, the HOG computed over the
-    strip at each tile (as `window_features` of `crop`, but for the resampling: the model's
-    answers agree on 99.9 % of windows)."""
+def window_strips(plane: np.ndarray, windows: np.ndarray, batch: int = 900):
+    """Many windows (rows `cx, cy, side, angle` as `crop` takes them), each sampled (bilinear) at WIN ×
+    WIN, `batch` at a time (OpenCV's remap takes under 32767 rows): yields strips of (n · WIN) × WIN
+    pixels, window after window down the strip."""
     windows = np.asarray(windows, np.float32).reshape(-1, 4)
     grid = np.arange(WIN, dtype=np.float32) + 0.5 - WIN / 2
-    out = []
-    for start in range(0, len(windows), batch):  # OpenCV's remap takes under 32767 rows
+    for start in range(0, len(windows), batch):
         x, y, side, angle = windows[start:start + batch].T
         t = np.radians(angle)
         k = side / WIN
@@ -137,9 +135,18 @@ def turned_window_features(plane: np.ndarray, windows: np.ndarray, batch: int = 
         # Window pixel (u across, v down) to photo: x + kc u - ks v, y + ks u + kc v (less half a pixel).
         map_x = ((x - 0.5)[:, None, None] + (kc * grid)[:, None, :] - (ks * grid)[:, :, None]).reshape(-1, WIN)
         map_y = ((y - 0.5)[:, None, None] + (ks * grid)[:, None, :] + (kc * grid)[:, :, None]).reshape(-1, WIN)
-        tiles = cv2.remap(plane, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        spots = [(0, WIN * i) for i in range(len(x))]
-        out.append(_HOG.compute(tiles, (8, 8), (0, 0), spots).reshape(len(x), -1))
+        yield cv2.remap(plane, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def turned_window_features(plane: np.ndarray, windows: np.ndarray, batch: int = 900) -> np.ndarray:
+    """Features of many windows (rows `cx, cy, side, angle` as `crop` takes them) in one go: each
+    window's pixels sampled (bilinear) into a strip of WIN × WIN tiles (`window_strips`), the HOG
+    computed over the strip at each tile (as `window_features` of `crop`, but for the resampling: the
+    model's answers agree on 99.9 % of windows)."""
+    out = []
+    for strip in window_strips(plane, windows, batch):
+        spots = [(0, WIN * i) for i in range(strip.shape[0] // WIN)]
+        out.append(_HOG.compute(strip, (8, 8), (0, 0), spots).reshape(len(spots), -1))
     return np.concatenate(out) if out else np.zeros((0, _HOG.getDescriptorSize()), np.float32)
 
 
