@@ -147,18 +147,32 @@ def border_seen(plane: np.ndarray, cx: float, cy: float, angle: float, card_w: f
     An index read on a card has its corner's two sides beside it (what covers a card in a spread
     hand lies further right or further down); a pattern of the table read as an index has at most
     one straight bright edge by it (a rug's fringe, a tile's grout)."""
+    return tuple(borders_seen(plane, np.array([[cx, cy, angle]], np.float64), card_w, share, white)[0].tolist())
+
+
+def borders_seen(plane: np.ndarray, places: np.ndarray, card_w: float, share=INDEX_SHARE["classic"],
+                 white: float | None = None) -> np.ndarray:
+    """`border_seen` of many readings at once (rows `cx, cy, angle`): N × 2, the shares of each one's
+    left and top side; one remap a side for them all (the outline scan asks it of a hand's every
+    reading it may fill in with, about 80 a classic hand: issue 20, the classic scan on a Pi's budget)."""
     if plane.ndim != 2 or plane.dtype != np.uint8:
         raise ValueError(f"border_seen: a uint8 whiteness plane is needed, got {plane.dtype} of shape {plane.shape}")
+    places = np.asarray(places, np.float64).reshape(-1, 3)
+    if not len(places):
+        return np.zeros((0, 2))
     if white is None:
         white = card_white(plane)
-    a = np.radians(angle)
-    down, right = np.array([-np.sin(a), np.cos(a)]), np.array([np.cos(a), np.sin(a)])
-    corner = np.array([cx, cy]) - right * share[0] * card_w - down * share[1] * card_w * ASPECT
+    a = np.radians(places[:, 2])
+    down = np.stack([-np.sin(a), np.cos(a)], axis=1)
+    right = np.stack([np.cos(a), np.sin(a)], axis=1)
+    corner = places[:, :2] - right * share[0] * card_w - down * share[1] * card_w * ASPECT
     across = np.linspace(-BORDER_ACROSS, BORDER_ACROSS, 8) * card_w
     seen = []
     for along, off, (start, stop), steps in ((down, right, BORDER_DOWN, 9), (right, down, BORDER_RIGHT, 7)):
         reach = np.linspace(start, stop, steps) * card_w * (ASPECT if along is down else 1.0)
-        points = (corner + reach[:, None, None] * along + across[None, :, None] * off).astype(np.float32)
-        values = cv2.remap(plane, points[..., 0], points[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        seen.append(float(np.mean(values.max(axis=1) > white)))
-    return seen[0], seen[1]
+        points = (corner[:, None, None, :] + reach[None, :, None, None] * along[:, None, None, :]
+                  + across[None, None, :, None] * off[:, None, None, :]).astype(np.float32)
+        values = cv2.remap(plane, points[..., 0].reshape(-1, len(across)), points[..., 1].reshape(-1, len(across)),
+                           cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        seen.append(np.mean(values.reshape(len(places), steps, -1).max(axis=2) > white, axis=1))
+    return np.stack(seen, axis=1)

@@ -142,8 +142,31 @@ load 2, the MLP beside it): MLP 96.5 % of cards, 0.006 extras a hand, 157 ms CPU
 0.006, 172 ms. Bench (held out, measured once, `--only spread --deck oona --expect`, one core, load 2,
 the MLP through `--outline-models` beside it): 40 hands of seed 20 000 97.0 -> 99.0 % of cards, 0.05 ->
 0 extras, 134 -> 140 ms CPU median; 100 hands of seed 50 000 97.3 -> 98.9 %, 0.02 -> 0.02, 126 -> 158 ms.
+
+Ninth pass (issue 20, the classic scan on a Pi's budget: through the kiosk's call under `pi-budget
+--pi4` 1.79 s wall median a hand against the 1.5 s target; about half its CPU the network's forward
+pass, a sixth cutting its windows, and a classic hand read about 4 750 windows: the scale search 2 530
+(12 widths of some 190), the places' centres at the widths read closely 1 140, those read closely 1 180).
+Fewer windows, each scan reading the same: a window is read once a scan (`_PhotoReads`: the scale
+search's places at the width then read closely, each close read's centre, the search tried again lower
+were read again, 7 % of the windows); the scale search reads every other width at all its places and
+a width between only where those two say an index may be (`SEARCH_STRIDE`), and a place's centre is
+not read where its reads at the widths about it all said none (`SETTLED_SPAN`, `SEARCH_LIVE`); the
+borders beside the readings a hand may be filled with are looked for at once (`borders_seen`, not one
+by one). 160 development hands (`spread_hands(real_classic_faces(), 160, 30_000)`, cards expected):
+every hand read the same (readings, scores, places), 4 752 -> 3 537 windows a hand; Oona's 160
+(`oona_faces()`): every hand the same, 2 912 -> 2 193 windows. Bench (held out, measured once before
+and once after, one core; load 7 to 8 before, 15 to 18 after): `--only spread --deck classic --expect
+--spread 40` 85.2 -> 85.2 % of cards, 0.20 -> 0.20 extras a hand, 360 -> 308 ms CPU median; Oona 99.0
+-> 99.0 %, 0 -> 0, 257 -> 215 ms. Through the kiosk's call under `pi-budget --pi4` (`--only kiosk-path
+--spread 20`): classic 2.31 -> 2.04 s wall median, 2.94 -> 2.68 s at most (CPU 388 -> 336 ms); one after
+the other at load 15 to 16: 2.37 -> 1.80 s, 3.09 -> 2.71 s (CPU 397 -> 301 ms); Oona 1.41 -> 1.30 s,
+1.72 -> 1.68 s (CPU 236 -> 217 ms). Still over the 1.5 s target for classic on this loaded machine (the
+last session's 1.79 s was measured at load 5 or so); left: the line segment detector (about 40 ms a
+hand) and the places read closely (27 windows each: 11, `QUICK_LOOK`, cost classic 0.8 points).
 """
 
+from contextlib import contextmanager
 from functools import lru_cache
 
 import numpy as np
@@ -152,7 +175,7 @@ from vision.card.mlp import Mlp
 from vision.model_files import MODELS, NONE
 from vision.hand.colour import field_colour
 from vision.hand.corner_cnn import CORNER_CNN_PATH, CORNER_CNN_PATHS, CornerCnn
-from vision.hand.outline import (ASPECT, CARD_WIDTHS, INDEX_SHARE, MIN_SIDE, WINDOW_SHARE, border_seen, bright_sides,
+from vision.hand.outline import (ASPECT, CARD_WIDTHS, INDEX_SHARE, MIN_SIDE, WINDOW_SHARE, borders_seen, bright_sides,
                                  card_white, corner_poses)
 from vision.hand.result import HandScan, Look
 from vision.hand.scanner import (LOOK_FLOOR, HandScanner, IndexReading, read_model,
@@ -182,6 +205,24 @@ FINE = (0.9, 1.0, 1.1)
 SEARCH_FLOOR = {"classic": 0.9}
 #: The longest sides the scale search reads (the whole sides of a hand's cards are among its longest).
 SCALE_SIDES = 48
+#: The scale search reads every `SEARCH_STRIDE`th width (from the narrowest) at all its places; a width
+#: between two so read only at the places they leave unsettled (`SETTLED_SPAN`; issue 20, the classic
+#: scan on a Pi's budget: the search was half the corner reader's windows, each width's about 190, a
+#: median 12 widths read a hand).
+SEARCH_STRIDE = 2
+#: An index place (a side's corner, turned alike: `_place_keys`, the same place grown with the card
+#: width) is not read at its centre at a width where its reads at widths within `SETTLED_SPAN` of it all
+#: gave every rank `SEARCH_LIVE` or less, one of them at or below the width and one at or above it, or one
+#: within `SETTLED_NEAR` of it (`_PhotoReads.settled`); it is taken as `none` there. The reader is sure of
+#: an index over a range of widths: on 160 development classic hands (seed 30 000, every width of the
+#: scale search read) no window between two widths read above 0.9 (the search's `SEARCH_FLOOR`) had both
+#: its neighbours at 0.02 or below (2 at 0.05, 11 at 0.2), and the widths between read 22 % of their
+#: windows. Of the places read closely at the hand's width (`candidates`; 87 608 in those hands, 3 316
+#: of them promising), the first look at the width within 5 % of it gave 0.02 or less for 27 % of them,
+#: none promising (within 8 %: 40 %, one promising).
+SEARCH_LIVE = 0.02
+SETTLED_SPAN = 1.15 * 1.001
+SETTLED_NEAR = 1.05
 #: The longest sides read (of a hand of up to about ten cards: four sides each, broken in pieces).
 MAX_SIDES = 160
 #: Window sides (shares of the expected one) and shifts (shares of the window, along and across
@@ -342,6 +383,8 @@ class OutlineScanner:
         self.fallback = FALLBACK.get(self.deck, False) if fallback is None else fallback
         """Whether a hand read short of the cards `expected` is read again by the dense scan
         (`HandScanner.scan`), whose reading is kept if it finds more (`FALLBACK`)."""
+        self._known = {}
+        """What the reader said of each plane being scanned (by its `id`; `_PhotoReads`)."""
 
     def read_index(self, image: np.ndarray, cx: float, cy: float, size: float) -> IndexReading:
         """The rank (and colour) of the index in a box, as the dense scanner reads it (`HandScanner.read_index`)."""
@@ -364,8 +407,26 @@ class OutlineScanner:
         return dense if _sure(dense, self.dense.threshold) > _sure(found, self.threshold) else found
 
     def _scan_outline(self, image: np.ndarray, expected: int | None, say) -> HandScan:
-        """The read off the outline (see `scan`)."""
+        """The read off the outline (see `scan`), each window of the photo read once (`_probabilities`)."""
         plane = whiteness(image)
+        with self._reads_of(plane):
+            return self._read_outline(image, plane, expected, say)
+
+    @contextmanager
+    def _reads_of(self, plane: np.ndarray):
+        """What the reader says of `plane`'s windows kept while in this (`_PhotoReads`), from the
+        outermost such call on the plane to its end."""
+        if id(plane) in self._known:
+            yield self._known[id(plane)]
+            return
+        self._known[id(plane)] = reads = _PhotoReads()
+        try:
+            yield reads
+        finally:
+            self._known.pop(id(plane), None)
+
+    def _read_outline(self, image: np.ndarray, plane: np.ndarray, expected: int | None, say) -> HandScan:
+        """`_scan_outline` of the photo's whiteness `plane`."""
         sides = bright_sides(plane, MIN_SIDE * self.widths[0], 1.15 * self.widths[-1] * ASPECT)
         card_w = self._searched_width(plane, sides, lambda f: say(0.5 * f))
         if card_w is None:
@@ -424,9 +485,10 @@ class OutlineScanner:
     def _searched_width(self, plane: np.ndarray, sides, progress=None) -> float | None:
         """The scale search's width (`_searched_at`) down to `SEARCH_FLOOR`, where it finds none down
         to `EMPTY_FLOOR` (for a deck that has one); None if none reads any."""
-        found = self._searched_at(plane, sides, SEARCH_FLOOR.get(self.deck, self.threshold), progress)
-        if found is None and EMPTY_FLOOR.get(self.deck) is not None:
-            found = self._searched_at(plane, sides, EMPTY_FLOOR[self.deck], progress)
+        with self._reads_of(plane):
+            found = self._searched_at(plane, sides, SEARCH_FLOOR.get(self.deck, self.threshold), progress)
+            if found is None and EMPTY_FLOOR.get(self.deck) is not None:
+                found = self._searched_at(plane, sides, EMPTY_FLOOR[self.deck], progress)
         return found
 
     def _searched_at(self, plane: np.ndarray, sides, floor: float, progress=None) -> float | None:
@@ -436,11 +498,11 @@ class OutlineScanner:
         if none reads any. `progress(fraction)` hears how many widths are read."""
         weights = []
         least = min(self.threshold, floor)
+        reads = {}
         for i, card_w in enumerate(self.widths):
             if progress is not None and i % 4 == 3:
                 progress(i / len(self.widths))
-            windows = self._poses(sides, card_w, SCALE_SIDES)[:, :4]
-            found = self._read(plane, windows) if len(windows) else []
+            found = self._width_read(plane, sides, i, reads)
             kept = self._one_per_card(self._keep(found, least, card_w=card_w), card_w)
             weights.append((card_w, sum(k[0] for k in kept)))
             if _past_the_peak([w for _, w in weights]):
@@ -449,6 +511,39 @@ class OutlineScanner:
             return None
         return _middle_of_heaviest(weights, lambda t: t[1])[0]
 
+    def _width_read(self, plane: np.ndarray, sides, i: int, reads: dict) -> list[tuple]:
+        """The scale search's readings at `widths[i]`: its places (of the longest `SCALE_SIDES` sides)
+        read at their centres (`_centre_probabilities`), a width between two `SEARCH_STRIDE`th ones
+        after those two. `reads` keeps each width's readings by its index."""
+        if i in reads:
+            return reads[i]
+        if i % SEARCH_STRIDE:
+            for j in (i - i % SEARCH_STRIDE, i - i % SEARCH_STRIDE + SEARCH_STRIDE):
+                if j < len(self.widths):
+                    self._width_read(plane, sides, j, reads)
+        poses = self._poses(sides, self.widths[i], SCALE_SIDES)
+        reads[i] = _readings(self._centre_probabilities(plane, poses, self.widths[i]), poses[:, :4], self.none)
+        return reads[i]
+
+    def _centre_probabilities(self, plane: np.ndarray, poses: np.ndarray, card_w: float) -> np.ndarray:
+        """The class probabilities of index places (rows of `_poses`, for cards `card_w` wide) read
+        at their centres; in a scan, a place `SETTLED` there is not read (`none`, or no rank where
+        the reader has no `none`) unless its window was, and each place's surest rank is noted."""
+        reads = self._known.get(id(plane))
+        if reads is None or not len(poses):
+            return self._probabilities(plane, poses[:, :4])
+        keys = _place_keys(poses)
+        ask = ~reads.settled(keys, card_w)
+        ask[~ask] = reads.has(poses[~ask, :4])
+        probs = np.zeros((len(poses), len(self.model.classes)), np.float32)
+        if self.none is not None:
+            probs[:, self.none] = 1.0
+        if ask.any():
+            probs[ask] = self._probabilities(plane, poses[ask, :4])
+            ranks = probs[ask] if self.none is None else np.delete(probs[ask], self.none, axis=1)
+            reads.note(keys[ask], card_w, ranks.max(axis=1))
+        return probs
+
     def _measured_width(self, sides, found: float) -> float | None:
         """The width the outline's whole long sides put near `found` (`_side_width`, for a deck
         whose `LONG_SIDE` is measured); None where they agree on none."""
@@ -456,20 +551,24 @@ class OutlineScanner:
         return None if long_side is None else _side_width(sides, found, long_side)
 
     def _poses(self, sides, card_w: float, most: int = MAX_SIDES) -> np.ndarray:
-        """The index places (`corner_poses`) of the sides, at most `most`, that may be a side of a card `card_w` wide."""
+        """The index places (`corner_poses`) of the sides, at most `most`, that may be a side of a card
+        `card_w` wide; their last column the side's row of `sides`."""
         ends, normals = sides
         length = np.linalg.norm(ends[:, 1] - ends[:, 0], axis=1)
         fits = np.flatnonzero((length >= MIN_SIDE * card_w) & (length <= 1.15 * card_w * ASPECT))[:most]
-        return corner_poses(ends[fits], normals[fits], card_w, self.share, self.window)
+        poses = corner_poses(ends[fits], normals[fits], card_w, self.share, self.window)
+        poses[:, 4] = fits[poses[:, 4].astype(int)]
+        return poses
 
     def candidates(self, plane: np.ndarray, sides, card_w: float) -> list[tuple]:
         """Every index place of the outline read closely: `(score, rank index, cx, cy, size, angle)`."""
-        poses = self._poses(sides, card_w)[:, :4]
+        poses = self._poses(sides, card_w)
         if not len(poses):
             return []
         none = self.none
         if none is not None:
-            poses = poses[self._probabilities(plane, poses)[:, none] < self.promising]
+            poses = poses[self._centre_probabilities(plane, poses, card_w)[:, none] < self.promising]
+        poses = poses[:, :4]
         if not len(poses):
             return []
         return self._read_closely(plane, poses) if self.quick else self._read(plane, _around(poses))
@@ -493,6 +592,28 @@ class OutlineScanner:
         return _readings(self._probabilities(plane, windows), windows, self.none)
 
     def _probabilities(self, plane: np.ndarray, windows: np.ndarray) -> np.ndarray:
+        """The reader's class probabilities of windows (rows `cx, cy, size, angle`) of `plane`; in a
+        scan (`_scan_outline`) each window is read once: the scale search's places at the width the
+        places are first read closely at, the centre of each place read closely, and the search
+        tried again lower (`EMPTY_FLOOR`) were read again (7 % of classic's windows)."""
+        reads = self._known.get(id(plane))
+        if reads is None or not len(windows):
+            return self._ask(plane, windows)
+        known = reads.windows
+        rows = np.ascontiguousarray(windows, np.float64)
+        keys = _window_keys(rows)
+        at = np.fromiter((known.get(key, -1) for key in keys), np.intp, len(keys))
+        missing = np.flatnonzero(at < 0)
+        if len(missing):
+            new = {}
+            for i in missing.tolist():
+                new.setdefault(keys[i], i)
+            reads.add(new, self._ask(plane, rows[list(new.values())]))
+            at[missing] = [known[keys[i]] for i in missing.tolist()]
+        return reads.table[at]
+
+    def _ask(self, plane: np.ndarray, windows: np.ndarray) -> np.ndarray:
+        """The reader's class probabilities of windows (rows `cx, cy, size, angle`) of `plane`."""
         read = getattr(self.model, "window_probabilities", None)  # a reader of pixels (`CornerCnn`), not HOG
         if read is not None:
             return read(plane, windows)
@@ -515,9 +636,11 @@ class OutlineScanner:
     def _on_cards(self, plane: np.ndarray, found, card_w: float) -> list[tuple]:
         """Of `found`, those above the threshold and those below it with their card's white border
         beside them (`FILL_BORDER`, `border_seen`)."""
-        white = card_white(plane)
-        return [f for f in found if f[0] > self.threshold
-                or min(border_seen(plane, f[2], f[3], f[5], card_w, self.share, white)) >= FILL_BORDER]
+        unsure = [f for f in found if f[0] <= self.threshold]
+        seen = borders_seen(plane, np.array([(f[2], f[3], f[5]) for f in unsure], np.float64).reshape(-1, 3),
+                            card_w, self.share, card_white(plane)).min(axis=1) >= FILL_BORDER
+        bordered = {id(f) for f, ok in zip(unsure, seen) if ok}
+        return [f for f in found if f[0] > self.threshold or id(f) in bordered]
 
     def _one_per_card(self, kept, card_w: float) -> list[tuple]:
         """The kept readings less a card's second end: a reading where a surer one's card puts its
@@ -540,6 +663,58 @@ class OutlineScanner:
         if colour is None:
             colour = self.dense._colour(image, rank, x, y, size)
         return IndexReading(rank, colour, score, x, y, size)
+
+
+class _PhotoReads:
+    """What the corner reader said of one photo's windows in a scan (`OutlineScanner._probabilities`,
+    `_centre_probabilities`)."""
+
+    def __init__(self):
+        self.windows = {}
+        """Each window read: its row of `table`, by its row's bytes (`_window_keys`)."""
+        self.table = np.zeros((0, 0), np.float32)
+        """The class probabilities of the windows read, in the order read."""
+        self.places = []
+        """The index places read at their centres: `(_place_keys, card widths, surest ranks)`, read by read."""
+
+    def add(self, keys, probabilities: np.ndarray) -> None:
+        """Windows (by `_window_keys`) read: their class probabilities (a row each)."""
+        self.windows.update(zip(keys, range(len(self.table), len(self.table) + len(probabilities))))
+        self.table = probabilities if not len(self.table) else np.concatenate([self.table, probabilities])
+
+    def has(self, windows: np.ndarray) -> np.ndarray:
+        """Whether each window (rows `cx, cy, size, angle`) has been read."""
+        return np.array([key in self.windows for key in _window_keys(np.ascontiguousarray(windows, np.float64))], bool)
+
+    def note(self, keys: np.ndarray, card_w: float, surest: np.ndarray) -> None:
+        """Places (`_place_keys`) read at their centres for cards `card_w` wide, their surest ranks."""
+        self.places.append((keys, np.full(len(keys), card_w), surest))
+
+    def settled(self, keys: np.ndarray, card_w: float) -> np.ndarray:
+        """Whether each place (`_place_keys`) need not be read at its centre for cards `card_w` wide
+        (`SETTLED_SPAN`)."""
+        if not self.places:
+            return np.zeros(len(keys), bool)
+        read, widths, ranks = (np.concatenate(column) for column in zip(*self.places))
+        near = (widths >= card_w / SETTLED_SPAN) & (widths <= card_w * SETTLED_SPAN)
+        read, widths, ranks = read[near], widths[near], ranks[near]
+        places, which = np.unique(read, return_inverse=True)
+        if not len(places):
+            return np.zeros(len(keys), bool)
+        count = len(places)
+        live = np.bincount(which, ranks > SEARCH_LIVE, count) > 0
+        below = np.bincount(which, widths <= card_w, count) > 0
+        above = np.bincount(which, widths >= card_w, count) > 0
+        close = np.bincount(which, (widths >= card_w / SETTLED_NEAR) & (widths <= card_w * SETTLED_NEAR), count) > 0
+        settled = ~live & ((below & above) | close)
+        at = np.minimum(np.searchsorted(places, keys), count - 1)
+        return (places[at] == keys) & settled[at]
+
+
+def _window_keys(rows: np.ndarray) -> list[bytes]:
+    """Each window (a C-contiguous float64 row) as its bytes."""
+    raw, step = rows.tobytes(), rows.shape[1] * rows.itemsize
+    return [raw[k:k + step] for k in range(0, len(raw), step)]
 
 
 def _past_the_peak(weights) -> bool:
@@ -654,6 +829,12 @@ def _windows(poses: np.ndarray, scales, shifts, *, centre: bool = True) -> np.nd
                     middle = poses[:, :2] + (right * u + down * v) * size[:, None]
                     out.append(np.column_stack([middle, size, poses[:, 3]]))
     return np.concatenate(out) if out else np.zeros((0, 4))
+
+
+def _place_keys(poses: np.ndarray) -> np.ndarray:
+    """Each index place (rows of `OutlineScanner._poses`) as a number that is the same at every card
+    width: its side's row and its turn (whole degrees; a side's four places are turned 90° apart)."""
+    return poses[:, 4].astype(np.int64) * 360 + np.round(poses[:, 3]).astype(np.int64) % 360
 
 
 def _readings(probs: np.ndarray, windows: np.ndarray, none: int | None) -> list[tuple]:
