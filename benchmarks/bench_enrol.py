@@ -17,7 +17,9 @@ on `--n` photos of `DEV_SEED`, and ../shared/data/uno-real-mit/alinivan (another
 enrolled from its photos and read on half `--pastes` pastes of each; every threshold, agreeing
 threshold, veto, yield (`YIELD_ABOVE`) and set of doubts is weighed on the same readings (kept in
 `--kept`, so that a second run only weighs), and the one kept has the most exact of those at most `DEV_WRONG` %
-confidently wrong on both (`chosen`). Its figures are the profile's defaults.
+confidently wrong on both (`chosen`). Its figures are the profile's defaults. The kept readings
+are read again through zoomed warps where the head was unsure at the profile's own threshold
+(`EnrolledRecogniser.head_reading`), so another threshold's figures are a near estimate.
 time: CPU seconds of one 54-face enrolment (run it under `../shared/tools/pi-budget --pi4 --` for
 the Pi 4 estimate: its wall seconds are printed too).
 

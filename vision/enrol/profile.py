@@ -15,7 +15,9 @@ its half turn name different faces (`CHECKS`). Between a 6 and a 9 (one glyph tu
 vote on the underline's side is heard too, on a deck where it was right on the enrolment's views
 (`UNDERLINE_TRUST_LEAST`, `EnrolledRecogniser.underlined`); the thresholds and the doubts were chosen on
 development sets apart from the test sets (`benchmarks/bench_enrol.py --only dev`). The card's
-outline is the one the head reads surest as a whole face (`EnrolledRecogniser.whole_face`).
+outline is the one the head reads surest as a whole face (`EnrolledRecogniser.whole_face`); a card
+the head is unsure of is read again through its warp zoomed a little either way (`every_witness`,
+`vision.enrol.views.zoomed`).
 
 A profile is two files: `NAME.json` (name, version, style, faces, ranks, the features' fingerprint,
 the shipped reader's and the underline vote's trust: a profile without the latter never hears the vote)
@@ -41,7 +43,7 @@ from vision.decks import DeckProfile, find_deck
 from vision.enrol.faces import clean_face, parse_face, white_border
 from vision.enrol.glyphs import HOG, Glyphs, for_profile
 from vision.enrol.loops import loop_features, underline_vote
-from vision.enrol.views import table_misses, views
+from vision.enrol.views import table_misses, views, zoomed
 from vision.model_files import NONE
 from vision.errors import CardNotFoundError, DeckProfileError, ImageReadError, UnknownNameError
 from vision.readings import (CLASSIC_TO_OONA_RANK, OONA_WILDS, WILD, Reading, is_classic_name,
@@ -92,6 +94,13 @@ VETO_ABOVE = 0.55
 #: On a deck the shipped reader reads well, its sure word speaks when the head is unsure: from this
 #: confidence times its trust on this deck (the shipped reader is never outdone on its own decks).
 YIELD_ABOVE = 0.85
+#: An unsure reading is read again (`EnrolledRecogniser.head_reading`) from this confidence: an
+#: outline the head reads as no face it knows is seldom a card to be saved, and the pile watcher
+#: asks about many (`vision.pile.reading`: its search for a card among the outlines of 30 photos
+#: of the development print took 141 ms of CPU a photo, 131 never reading again, 202 reading again
+#: from 0). Between 0 and 0.8 the development sets' readings were the same
+#: (`benchmarks/bench_enrol.py --only dev`).
+AGAIN_FROM = 0.7
 #: How sure a wild's reading may be when the colour sense plainly sees one coloured field (`_colour`).
 WILD_ON_ONE_COLOUR = 0.6
 #: A 6 and a 9 are one glyph turned, told apart by its underline's side (`vision.enrol.loops`); the
@@ -159,6 +168,16 @@ def both_witnesses(turns: np.ndarray) -> np.ndarray:
     with 2 sure and wrong (`benchmarks/bench_enrol.py --only dev`)."""
     both = np.sqrt(np.clip(turns[0], 1e-12, None) * np.clip(turns[1], 1e-12, None))
     return both / both.sum()
+
+
+def every_witness(readings: list[np.ndarray]) -> np.ndarray:
+    """The head's distributions of both turns (two rows) of several warps of one card (a list of
+    them) as one: each turn's geometric mean over the warps, renormalised, as `both_witnesses`
+    weighs the two turns (on the development print, the plain mean left 1 fewer of 400 readings
+    right and sure)."""
+    logs = np.mean([np.log(np.clip(turns, 1e-12, None)) for turns in readings], axis=0)
+    both = np.exp(logs - logs.max(axis=1, keepdims=True))
+    return both / both.sum(axis=1, keepdims=True)
 
 
 def underline_trust(votes: list[tuple[str, int]]) -> float:
@@ -364,19 +383,38 @@ class EnrolledRecogniser:
         return Reading(colour, rank, confidence, unsure=confidence < self.unsure_below,
                        deck=self.style, alternatives=tuple(alternatives))
 
-    def read_enrolled(self, warped: np.ndarray, card_score: float = 1.0) -> Reading:
+    def read_enrolled(self, warped: np.ndarray, card_score: float = 1.0, *, again: bool = True) -> Reading:
         """The enrolled head's reading alone (its rank, the colour sense's colour); unsure, whatever
         its confidence, when the warp and its half turn name different faces (`checks`: "turns")."""
-        reading, turned_away = self.head_reading(warped, card_score)
+        reading, turned_away = self.head_reading(warped, card_score, again=again)
         return replace(reading, unsure=True) if "turns" in self.checks and turned_away else reading
 
-    def head_reading(self, warped: np.ndarray, card_score: float = 1.0) -> tuple[Reading, bool]:
+    def head_reading(self, warped: np.ndarray, card_score: float = 1.0, *,
+                     again: bool = True) -> tuple[Reading, bool]:
         """The enrolled head's reading before its doubts, and whether the warp and its half turn
-        name different faces."""
+        name different faces (`turned_away`); an unsure one (from `AGAIN_FROM`) is read `again` with
+        the warp zoomed a little either way (`vision.enrol.views.zoomed`) as more witnesses."""
         if plain(warped):
             return self._named(WILD, "unknown", 0.0), False
         white = white_reference(warped)
-        turns = self.underlined(self.head.probabilities(self.glyphs.both_turns(warped, white)), warped, white)
+        turns = self._turns(warped, white)
+        reading, turned_away = self._head_says(turns, warped, white, card_score)
+        if not again or reading.confidence < AGAIN_FROM or (reading.confidence >= self.unsure_below
+                                                             and not turned_away):
+            return reading, turned_away
+        # Unsure: the warp zoomed a little either way are two more witnesses (`vision.enrol.views.ZOOMS`).
+        witnesses = [turns] + [self._turns(other, white_reference(other))
+                               for other in zoomed(warped) if not plain(other)]
+        return self._head_says(every_witness(witnesses), warped, white, card_score)
+
+    def _turns(self, warped: np.ndarray, white: np.ndarray) -> np.ndarray:
+        """The head's distributions of a warp and of its half turn (two rows), the loops' vote heard."""
+        return self.underlined(self.head.probabilities(self.glyphs.both_turns(warped, white)), warped, white)
+
+    def _head_says(self, turns: np.ndarray, warped: np.ndarray, white: np.ndarray,
+                   card_score: float) -> tuple[Reading, bool]:
+        """The reading of the head's distributions of both turns (`_turns`), and whether a turn's
+        surest class is another face than the reading's (`turned_away`)."""
         probs = both_witnesses(turns)
         # The best rank; its probability is also lowered by how much the warp looks like no card.
         best = int((probs * self._faces).argmax())
@@ -384,7 +422,14 @@ class EnrolledRecogniser:
         colour, colour_conf = self._colour(warped, white, rank)
         confidence = min(rank_conf, colour_conf, 0.5 + card_score)
         reading = self._named(colour, rank, confidence, self._alternatives(probs, best, colour))
-        return reading, any(int((p * self._faces).argmax()) != best for p in turns)
+        return reading, self.turned_away(turns, best)
+
+    def turned_away(self, turns: np.ndarray, best: int) -> bool:
+        """Whether a turn's surest class is a face other than `best`: one surest of none (a warp of
+        a turned glyph the head has no sure word on) names no other face and is no doubt. On the
+        development print of the unseen edition, with the zoomed warps (`head_reading`), counting
+        a turn's best face however sure it is of none left 1 more of 400 photos unsure, a right one."""
+        return any(int(p.argmax()) != best and bool(self._faces[int(p.argmax())]) for p in turns)
 
     def underlined(self, probs: np.ndarray, warped: np.ndarray, white: np.ndarray) -> np.ndarray:
         """The head's distributions (rows) with the loops' vote on a 6 or a 9 heard as a witness
@@ -489,7 +534,7 @@ class EnrolledRecogniser:
         times `white_border` (an outline round a part of the card, cut where a symbol's edge crosses
         it, has the field's colour on one side of its border, and the head may read a part surely:
         a 5 cut at 45 % as a 9)."""
-        return self.read_enrolled(warped).confidence * white_border(warped)
+        return self.read_enrolled(warped, again=False).confidence * white_border(warped)
 
     def _shipped_alone(self, photo: np.ndarray) -> Reading:
         """The shipped reader's reading of a photo, its confidence times its trust on this deck."""
