@@ -34,6 +34,7 @@ from vision.model_files import NONE
 from vision.sim.synth import card_mask, relight
 from vision.sim.textures import CARD_DEVELOPMENT, texture
 from vision.train.fanned import UNO_FANNED, load_fanned
+from vision.train.torch_fit import fit_classifier
 
 SEED = 7_000
 UNO_REAL_MIT = next((p for p in (Path(os.environ.get("OONA_UNO_REAL_MIT", "/nonexistent")),
@@ -251,36 +252,18 @@ def _tensor(x: np.ndarray):
 
 
 def fit(x: np.ndarray, y: np.ndarray, classes: int, *, epochs: int, seed: int, batch: int = 128, log=print):
-    """Train the network (AdamW, cosine learning rate, label smoothing) on inputs `x` (N × H × W × 3)
-    with either turn of each warp (a warp comes either way up) and small shifts of brightness."""
-    import torch
-    torch.manual_seed(seed)
-    torch.set_num_threads(1)
-    rng = np.random.default_rng(seed)
-    model = network(classes)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
-    steps = epochs * ((len(y) + batch - 1) // batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
-    loss_of = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
-    targets = torch.from_numpy(y.astype(np.int64))
-    for epoch in range(epochs):
-        model.train()
-        order, total, started = rng.permutation(len(y)), 0.0, time.perf_counter()
-        for start in range(0, len(y), batch):
-            idx = order[start:start + batch]
-            xb = x[idx].copy()
-            turn = rng.random(len(idx)) < 0.5
-            xb[turn] = xb[turn][:, ::-1, ::-1]
-            xb *= rng.uniform(0.85, 1.15, (len(idx), 1, 1, 1)).astype(np.float32)
-            optimiser.zero_grad()
-            loss = loss_of(model(_tensor(xb)), targets[idx])
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += float(loss.detach()) * len(idx)
-        log(f"epoch {epoch + 1}/{epochs}: loss {total / len(y):.4f} ({time.perf_counter() - started:.0f} s)")
-    model.eval()
-    return model
+    """Train the network (`vision.train.torch_fit.fit_classifier`: AdamW, one-cycle learning rate,
+    label smoothing) on inputs `x` (N × H × W × 3) with either turn of each warp (a warp comes either
+    way up) and small shifts of brightness."""
+    def batch_of(idx, rng):
+        xb = x[idx].copy()
+        turn = rng.random(len(idx)) < 0.5
+        xb[turn] = xb[turn][:, ::-1, ::-1]
+        xb *= rng.uniform(0.85, 1.15, (len(idx), 1, 1, 1)).astype(np.float32)
+        return _tensor(xb)
+
+    return fit_classifier(lambda: network(classes), y, batch_of, epochs=epochs, seed=seed, batch=batch,
+                          smoothing=0.05, log=log)
 
 
 def _probabilities(model, x: np.ndarray, temperature: float = 1.0) -> np.ndarray:

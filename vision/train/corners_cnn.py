@@ -55,6 +55,7 @@ import numpy as np
 
 from vision.hand.corner_cnn import CORNER_CNN_PATHS, TUNINGS, WIN, CornerCnn, classes_of, standardised, window_pixels
 from vision.train import corners_editions as editions
+from vision.train.torch_fit import fit_classifier
 
 SEED = 19
 EPOCHS = 10
@@ -123,32 +124,12 @@ def network(deck: str = "classic"):
 
 
 def fit(x: np.ndarray, y: np.ndarray, *, deck: str = "classic", epochs: int = EPOCHS, seed: int = SEED, log=print):
-    """Train the network (AdamW, one-cycle learning rate, label smoothing) on windows `x` (N × WIN × WIN uint8)."""
+    """Train the network (`vision.train.torch_fit.fit_classifier`: AdamW, one-cycle learning rate,
+    label smoothing) on windows `x` (N × WIN × WIN uint8)."""
     import torch
 
-    torch.manual_seed(seed)
-    torch.set_num_threads(1)
-    rng = np.random.default_rng(seed)
-    model = network(deck)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
-    steps = epochs * ((len(y) + BATCH - 1) // BATCH)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
-    loss_of = torch.nn.CrossEntropyLoss(label_smoothing=0.02)
-    targets = torch.from_numpy(y.astype(np.int64))
-    for epoch in range(epochs):
-        model.train()
-        order, total, started = rng.permutation(len(y)), 0.0, time.process_time()
-        for start in range(0, len(y), BATCH):
-            idx = order[start:start + BATCH]
-            optimiser.zero_grad()
-            loss = loss_of(model(torch.from_numpy(standardised(x[idx]))), targets[idx])
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += float(loss.detach()) * len(idx)
-        log(f"epoch {epoch + 1}/{epochs}: loss {total / len(y):.4f} ({time.process_time() - started:.0f} s CPU)")
-    model.eval()
-    return model
+    return fit_classifier(lambda: network(deck), y, lambda idx, rng: torch.from_numpy(standardised(x[idx])),
+                          epochs=epochs, seed=seed, batch=BATCH, smoothing=0.02, log=log)
 
 
 def export(model, path: Path) -> None:
