@@ -178,3 +178,41 @@ def test_the_enlarged_search_leaves_the_trimmed_blobs_to_the_whole_photo(monkeyp
         detect_module.find_card(_empty_table("kilim", 5)[:, :320], verify=lambda warped: 0.1, thorough=True)
     assert ("read_trimmed", False) in ran and ("_read_fallback", True) in ran
     assert ("read_trimmed", True) not in ran
+
+
+# -- the recogniser asks for a sign first: no sign, no search at all (issue #21) ------------------
+
+def _no_outline_search(monkeypatch):
+    def masks(self):
+        pytest.fail("the outlines of a photo with no sign of a card were searched")
+    monkeypatch.setattr(detect_module._Search, "search_masks", masks)
+
+
+@pytest.mark.parametrize("deck", ["classic", "oona"])
+def test_the_recogniser_does_not_search_a_photo_with_no_sign_of_a_card(monkeypatch, deck):
+    from vision.card.recogniser import Recogniser
+
+    recogniser = Recogniser.for_deck(deck)
+    _no_outline_search(monkeypatch)
+    reading = recogniser.read(_empty_table("marble", 5))
+    assert reading.unsure and reading.confidence == 0.0
+    assert recogniser.last_found is None
+
+
+def test_find_card_asked_for_a_sign_first_gives_up_on_a_photo_with_none(monkeypatch):
+    _no_outline_search(monkeypatch)
+    with pytest.raises(CardNotFoundError):
+        detect_module.find_card(_empty_table("wood", 5), verify=lambda warped: 0.9, sign_first=True)
+
+
+def test_find_card_searches_a_photo_with_no_sign_unless_asked(monkeypatch):
+    # Its other callers (the pile watcher's crops) are searched as before: the masks' outlines and
+    # the reads of the best of them run, only the slow steps wait for a sign.
+    searched = []
+    step = detect_module._Search.search_masks
+    monkeypatch.setattr(detect_module._Search, "search_masks",
+                        lambda self: (searched.append(1), step(self))[1])
+    with pytest.raises(CardNotFoundError):
+        detect_module.find_card(_empty_table("wood", 5), verify=lambda warped: 0.1)
+    assert searched == [1]
+

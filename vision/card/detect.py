@@ -563,7 +563,7 @@ def _once(verify):
     return once
 
 
-def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCard:
+def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first: bool = False) -> FoundCard:
     """The most card-like quadrilateral in a BGR photo, warped upright.
 
     `verify`, if given, maps a warp (WARP_W × WARP_H, BGR) to how surely it shows a known face
@@ -574,18 +574,30 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False) -> FoundCa
     table as cards: the classic one takes checked cloth for a Draw Two), then the photo enlarged
     (ZOOM: a small card on a busy table).
 
+    `sign_first`: a photo that shows no sign of a card (`vision.card.evidence.may_hold_card`, the
+    test that otherwise only spares such a photo the slow steps) is not searched at all (the
+    recogniser asks for it; the pile watcher's crops are searched as before). Issue #21: on an empty
+    plain table (felt, marble, with their noise) the masks' outlines and the reads of the
+    best-looking of them were 60-80 ms of CPU, the test 2 ms. Every development card photo shows
+    its sign well over the EVIDENCE_MIN of 20 px: busy tables (seed 32 000, Oona) 336 px and up,
+    `CARD_DEVELOPMENT` tables (seeds 33 000 Oona, 33 001 classic, 200 each) 232 and 171 px and up,
+    uno-real-mit 320 and up, uno-fanned 3 119 and up.
+
     :raises CardNotFoundError: when nothing card-like is in the photo.
     """
-    return _find(photo, verify, thorough)
+    return _find(photo, verify, thorough, sign_first=sign_first)
 
 
-def _find(photo: np.ndarray, verify=None, thorough: bool = False, lines=None) -> FoundCard:
+def _find(photo: np.ndarray, verify=None, thorough: bool = False, lines=None,
+          sign_first: bool = False) -> FoundCard:
     """`find_card`; `lines`, if given, maps a scale of `LINE_SCALES` to the photo's straight edges
     found at it already (N×4, as `vision.card.detect_lines.segments`: a tile's of a bigger photo).
 
     :raises CardNotFoundError: when nothing card-like is in the photo.
     """
     search = _Search(photo, verify, lines)
+    if sign_first and not search.shows_sign():
+        raise CardNotFoundError("no sign of a card in the photo")
     search.search_masks()
     search.rank_by_look()
     if verify is not None:
@@ -701,9 +713,14 @@ class _Search:
         """Whether the slow steps (the fallback reads, trimmed blobs, straight edges, regions, the
         enlarged search) may find a card: not when the photo shows no sign of one
         (`vision.card.evidence.may_hold_card`, worked out once, only when they would run)."""
+        if self._may_hold is None and self._is_sure(LINES_INSIDE_BELOW):
+            return True     # none of them runs: no need to look
+        return self.shows_sign()
+
+    def shows_sign(self) -> bool:
+        """Whether the searched copy shows any sign of a card (`vision.card.evidence.may_hold_card`),
+        worked out once."""
         if self._may_hold is None:
-            if self._is_sure(LINES_INSIDE_BELOW):
-                return True     # none of them runs: no need to look
             self._may_hold = may_hold_card(self.image)
         return self._may_hold
 

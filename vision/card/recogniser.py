@@ -178,7 +178,7 @@ class Recogniser:
         self._verified = []
         whole = whole_photo_card(photo)
         try:
-            found = find_card(photo, verify=self._verify, thorough=self.thorough)
+            found = find_card(photo, verify=self._verify, thorough=self.thorough, sign_first=True)
         except CardNotFoundError:
             found = None
         reading = None if found is None else self._found_reading(found)
