@@ -36,7 +36,11 @@ def classes_of(deck: str) -> tuple[str, ...]:
 #: Windows sent through the network at once. OpenCV's dnn reads 6 000 windows at about 26 µs a window
 #: in batches of 256 against 45-50 µs in batches of 2 048 (one core; the probabilities identical),
 #: classic's kiosk call under `pi-budget --pi4` 1.86 -> 1.79 s median a hand (20 hands, readings identical).
-BATCH = 256
+#: Smaller still is cheaper (issue 20, a later pass; one core at load 8 to 9, 3 584 random windows, median
+#: of 7 runs): 32.0 µs a window in batches of 16, 32.4 of 32, 32.5 of 64, 37.6 of 128, 38.6 of 256 (a
+#: batch's first layer, 8 × 16 × 16 floats a window, then fits the core's cache); the network's forward
+#: pass in the scan of 20 development classic hands 145-148 -> 122-132 ms a hand, every reading the same.
+BATCH = 32
 #: The outline scan's settings for this reader (`OutlineScanner` reads them as it does an MLP's
 #: `tuning`): `threshold` as `vision.train.corners_cnn train` tuned it (corners_editions' `tune`), and
 #: `promising`, the `none` at a place's centre below which it is read closely, chosen on 160

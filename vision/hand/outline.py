@@ -124,16 +124,25 @@ def corner_poses(ends: np.ndarray, normals: np.ndarray, card_w: float, share=IND
     e = (q - p) / np.maximum(np.linalg.norm(q - p, axis=1), 1e-6)[:, None]
     n = normals.astype(np.float64)
     reach = CORNER_ROUND * card_w
-    rows = []
-    for corner, along in ((p - e * reach, e), (q + e * reach, -e)):
-        for across in (n, -n):
-            for down, right in ((along, across), (across, along)):
-                turns_right = right[:, 0] * down[:, 1] - right[:, 1] * down[:, 0] > 0
-                centre = corner + right * share[0] * card_w + down * share[1] * card_w * ASPECT
-                angle = np.degrees(np.arctan2(-down[:, 0], down[:, 1]))
-                k = np.flatnonzero(turns_right)
-                rows.append(np.column_stack([centre[k], np.full(len(k), card_w * window), angle[k], k]))
-    return np.concatenate(rows)
+    # Each end (its corner, `along` the side away from it), each way `across`, the side a long one
+    # (`down` along it) or a short one: eight ways, each N × 2, stacked in that order (issue 20: one
+    # pass, not eight; the same rows in the same order).
+    corner = np.stack([p - e * reach] * 4 + [q + e * reach] * 4)
+    along = np.stack([e] * 4 + [-e] * 4)
+    across = np.stack([n, n, -n, -n] * 2)
+    long_side = np.array([True, False] * 4)[:, None, None]
+    down = np.where(long_side, along, across)
+    right = np.where(long_side, across, along)
+    turns_right = right[..., 0] * down[..., 1] - right[..., 1] * down[..., 0] > 0
+    centre = corner + right * share[0] * card_w + down * share[1] * card_w * ASPECT
+    angle = np.degrees(np.arctan2(-down[..., 0], down[..., 1]))
+    way, k = np.nonzero(turns_right)
+    rows = np.empty((len(k), 5))
+    rows[:, :2] = centre[way, k]
+    rows[:, 2] = card_w * window
+    rows[:, 3] = angle[way, k]
+    rows[:, 4] = k
+    return rows
 
 
 def border_seen(plane: np.ndarray, cx: float, cy: float, angle: float, card_w: float,

@@ -164,6 +164,23 @@ the other at load 15 to 16: 2.37 -> 1.80 s, 3.09 -> 2.71 s (CPU 397 -> 301 ms); 
 1.72 -> 1.68 s (CPU 236 -> 217 ms). Still over the 1.5 s target for classic on this loaded machine (the
 last session's 1.79 s was measured at load 5 or so); left: the line segment detector (about 40 ms a
 hand) and the places read closely (27 windows each: 11, `QUICK_LOOK`, cost classic 0.8 points).
+
+Tenth pass (issue 20, the same scan cheaper; a classic hand's CPU was about half the network's forward
+pass, 12 % the line segment detector, 14 % cutting windows, 4 % the whiteness plane). The network reads
+its windows 32 at a time, not 256 (`vision.hand.corner_cnn.BATCH`: forward 145 -> 125 ms a hand); the
+whiteness plane is taken channel by channel (`whiteness`: 11.5 -> 0.8 ms); the index places of all
+sides in one pass (`corner_poses`); the readings listed off whole arrays (`_readings`). 160 development
+hands of each deck (seed 30 000, cards expected): every reading the same (rank, colour, score, place).
+Bench (held out, measured once, `--only spread --expect --spread 40`, base and this run side by side at
+load about 7): classic 85.2 -> 85.2 % of cards, 0.20 -> 0.20 extras, 304 -> 277 ms CPU median; Oona
+99.0 %, 0 extras. Through the kiosk's call under `pi-budget --pi4` (`--only kiosk-path --deck classic
+--spread 20`, side by side at load 5 to 7): 2.01 -> 1.73 s wall median, 2.70 -> 2.57 s at most (CPU
+337 -> 293 ms): still over 1.5 s. Tried and left: the detector on a smaller image or without refinement
+(of the sides it keeps 42 % move without refinement, 74 % at half scale), a crop to the cards' white
+(on most hands it spans the whole frame), window cuts laid out wide or into one array (remap's cost is
+per pixel); 32 sides for the scale search (`SCALE_SIDES`, development hands: one card fewer read, 2
+more hands exact, 0.094 -> 0.081 extras) and 11 windows a place for the width's first trial (more
+extras, fewer hands exact).
 """
 
 from contextlib import contextmanager
@@ -842,7 +859,9 @@ def _readings(probs: np.ndarray, windows: np.ndarray, none: int | None) -> list[
     ranks = probs if none is None else np.delete(probs, none, axis=1)
     best = ranks.argmax(axis=1)
     score = ranks[np.arange(len(ranks)), best]
-    return [(float(score[i]), int(best[i]), *map(float, windows[i])) for i in np.flatnonzero(score > LOOK_FLOOR)]
+    up = np.flatnonzero(score > LOOK_FLOOR)
+    rows = np.asarray(windows, np.float64)[up].tolist()
+    return [(s, b, *w) for s, b, w in zip(score[up].tolist(), best[up].tolist(), rows)]
 
 
 def _shifted(poses: np.ndarray) -> np.ndarray:

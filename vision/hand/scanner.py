@@ -106,7 +106,14 @@ class IndexReading:
 
 def whiteness(image: np.ndarray) -> np.ndarray:
     """The least of the BGR channels (grey images pass through): white bright, colours and ink dark."""
-    return image if image.ndim == 2 else np.ascontiguousarray(image.min(axis=2))
+    if image.ndim == 2:
+        return image
+    # NOTE: channel by channel, not `image.min(axis=2)`: the same plane, 20 times faster (a reduction
+    # across the innermost axis of three is numpy's slow path; issue 20, 11 ms of a classic hand's scan).
+    plane = np.array(image[..., 0])
+    for c in range(1, image.shape[2]):
+        np.minimum(plane, image[..., c], out=plane)
+    return plane
 
 
 def window_features(plane: np.ndarray) -> np.ndarray:
