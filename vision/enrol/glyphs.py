@@ -17,8 +17,9 @@ import hashlib
 import numpy as np
 
 from vision.card.cnn import CNN_PATH, CnnReader, face_input
+from vision.card.detect import WARP_H, WARP_W
 from vision.card.features import rank_features, white_reference
-from vision.enrol.loops import loop_features
+from vision.enrol.loops import WIDTH, loop_features
 from vision.errors import DeckProfileError, ModelMismatchError
 
 #: How many times each loop feature is in a row. More copies weigh its ~60 values more against
@@ -32,6 +33,8 @@ LOOP_COPIES = 1
 #: Warps sent through the network at once.
 BATCH = 128
 HOG = f"hog-whiteness+loops{LOOP_COPIES}"
+#: Where a row's loop features begin: after the HOG's.
+_LOOPS_AT = len(rank_features(np.full((WARP_H, WARP_W, 3), 200, np.uint8)))
 
 
 class Glyphs:
@@ -54,14 +57,27 @@ class Glyphs:
         digest = hashlib.sha256(self.network.path.read_bytes()).hexdigest()[:16]
         return f"{HOG}+cnn:{digest}"
 
-    def rows(self, warps: list[np.ndarray]) -> np.ndarray:
-        """One feature row per warp (float32), the warp as it is."""
+    def rows(self, warps: list[np.ndarray], *, paired: bool = False) -> np.ndarray:
+        """One feature row per warp (float32), the warp as it is. `paired`: each odd warp (counting
+        from 0) is the one before it turned half round (`vision.enrol.views.views`), so the network
+        reads only the even ones: a turn's layer as it is is the warp's turned, and the other way
+        round (the same rows, for half the network's CPU)."""
         whites = [white_reference(w) for w in warps]
         hog = np.stack([_glyph_row(w, white) for w, white in zip(warps, whites)]).astype(np.float32)
         if self.network is None:
             return hog
-        ahead, turned = self._hidden(warps, whites)
-        return np.hstack([hog, ahead, turned])
+        if not paired:
+            return np.hstack([hog, *self._hidden(warps, whites)])
+        ahead, turned = self._hidden(warps[::2], whites[::2])
+        both = np.empty((len(warps), 2 * ahead.shape[1]), np.float32)
+        both[0::2] = np.hstack([ahead, turned])
+        both[1::2] = np.hstack([turned, ahead])[:len(warps) // 2]
+        return np.hstack([hog, both])
+
+    @staticmethod
+    def loops(rows: np.ndarray) -> np.ndarray:
+        """The loop features (`vision.enrol.loops.loop_features`) of each warp in its `rows`."""
+        return rows[:, _LOOPS_AT:_LOOPS_AT + WIDTH]
 
     def both_turns(self, warped: np.ndarray, white: np.ndarray) -> np.ndarray:
         """Two rows for one warp: as it is and turned half round."""

@@ -65,8 +65,8 @@ def _level(ink: np.ndarray) -> np.ndarray:
     """One ink level's features: the loop count (one-hot), the three largest loops' area, place and
     flatness, the glyph's height, its widest rows' place (an underline's) and `loop_side`."""
     h, w = ink.shape
-    holes = sorted(_inner_parts(~ink, 4)[0], key=lambda p: -p[0])
-    parts, glyph = _inner_parts(ink, 8)
+    holes = sorted(_holes(~ink), key=lambda p: -p[0])
+    glyph = _inner_mask(ink)
     count = np.zeros(MOST_LOOPS + 1)
     count[min(len(holes), MOST_LOOPS)] = 1
     rows = np.flatnonzero(glyph.any(axis=1))
@@ -93,14 +93,25 @@ def _widest_rows(glyph: np.ndarray, rows: np.ndarray) -> tuple[float, float]:
     return float(widest.mean()), float(spans.max())
 
 
-def _inner_parts(mask: np.ndarray, connectivity: int) -> tuple[list[tuple], np.ndarray]:
-    """The connected parts of `mask` not touching its edge, (area, centre x, centre y, width, box)
-    each, and the mask of their pixels."""
-    n, labels, stats, centres = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=connectivity)
-    h, w = mask.shape
-    x, y, bw, bh, area = stats.T
-    keep = (area >= MIN_HOLE_PX) & (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h)
-    keep[0] = False
-    found = [(float(area[i]), float(centres[i][0]), float(centres[i][1]), float(bw[i]),
-              (y[i], y[i] + bh[i], x[i], x[i] + bw[i])) for i in np.flatnonzero(keep)]
-    return found, keep[labels]
+def _inner(stats: np.ndarray, shape: tuple[int, int]) -> list[bool]:
+    """Which connected parts (rows of `cv2.connectedComponentsWithStats`' stats, the background's
+    first) are of `MIN_HOLE_PX` or more and do not touch the mask's edge (in Python: the parts are
+    few, and numpy's calls on a handful of rows cost more)."""
+    h, w = shape
+    return [i > 0 and area >= MIN_HOLE_PX and x > 0 and y > 0 and x + bw < w and y + bh < h
+            for i, (x, y, bw, bh, area) in enumerate(stats.tolist())]
+
+
+def _holes(mask: np.ndarray) -> list[tuple]:
+    """The 4-connected parts of a boolean `mask` not touching its edge (`_inner`), (area, centre x,
+    centre y, width, box) each."""
+    _, _, stats, centres = cv2.connectedComponentsWithStats(mask.view(np.uint8), connectivity=4)
+    return [(float(area), cx, cy, float(bw), (y, y + bh, x, x + bw))
+            for keep, (x, y, bw, bh, area), (cx, cy) in zip(_inner(stats, mask.shape), stats.tolist(), centres.tolist())
+            if keep]
+
+
+def _inner_mask(mask: np.ndarray) -> np.ndarray:
+    """The pixels of the 8-connected parts of a boolean `mask` not touching its edge (`_inner`)."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask.view(np.uint8), connectivity=8)
+    return np.array(_inner(stats, mask.shape))[labels]

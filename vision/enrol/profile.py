@@ -61,7 +61,10 @@ UNSURE_BELOW = 0.95
 #: with 72 views, 3 trust views and 22 tables; 104 s with 60, 2 and 14 (98 s with a 64-unit head,
 #: which read the development sets worse than this 96-unit one); 98.5 s with parts cut anywhere
 #: across the card among the misses (load average 6.7); 117.8 s with the loops (`vision.enrol.loops`,
-#: load average 6.4).
+#: load average 6.4); 99.4 s (16.6 s of CPU, load average 1.2) with the views lit by
+#: `vision.sim.synth.relight_quick` and paired with their half turns (`vision.enrol.views.views`),
+#: where the code before read 143.6 s (23.9 s, load average 0.2); 105 and 113 s against 140 s
+#: twice at load average 10-14.
 VIEWS_PER_FACE = 60
 #: Card-less tables whose detector outlines are learnt as none, per enrolled face (about 20
 #: outlines each; without them the head read a check of a cloth as a card, surely).
@@ -290,13 +293,15 @@ class EnrolledRecogniser:
             step()
         rows, ranks, checks, votes = [], [], {}, []
         for key, face in cleaned.items():
-            seen, misses = views(face, views_per_face, rng)
-            rows += [glyphs.rows(seen), glyphs.rows(misses)]
+            # Each warp cut is two views, as it is and turned half round: the face network reads
+            # half as many warps (`Glyphs.rows`), the head learns each warp at both turns.
+            seen, misses = views(face, views_per_face, rng, paired=True)
+            rows += [glyphs.rows(seen, paired=True), glyphs.rows(misses)]
             ranks += [faces[key][1]] * len(seen) + [NONE] * len(misses)
             if faces[key][1] in UNDERLINED:
-                votes += [(faces[key][1], underline_vote(loop_features(warped))) for warped in seen]
+                votes += [(faces[key][1], underline_vote(loops)) for loops in glyphs.loops(rows[-2])]
             step()
-            checks[key] = seen[:TRUST_VIEWS]
+            checks[key] = seen[::2][:TRUST_VIEWS]
         tables = table_misses(max(TABLE_PHOTOS_LEAST, math.ceil(TABLE_PHOTOS_PER_FACE * len(photos))), rng)
         if tables:
             rows.append(glyphs.rows(tables))

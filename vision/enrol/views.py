@@ -3,7 +3,9 @@
 Each view is a synthetic photo of the face (`vision.sim.synth.render_photo`: an angle, a table,
 light, shadow, glare, blur, fingers, JPEG) warped back through its corners moved as the detector
 misses them by, either way up. The photos are small (224 × 168): the reader's features come from
-a 32 × 48 image, and a small photo costs a fifth of a full frame to make. Beside them, the outlines
+a 32 × 48 image, and a small photo costs a fifth of a full frame to make; they and the views are
+lit by `vision.sim.synth.relight_quick` (the same effects as `relight`, for a third of its CPU on
+a view). Beside them, the outlines
 the shipped detector finds on tables with no card (`table_misses`: a check of a cloth, a key, a
 fleck of stone), which the reader must call none or it takes them for cards.
 """
@@ -13,7 +15,7 @@ import numpy as np
 
 from vision.card.detect import find_card, order_quad, warp
 from vision.card.features import rank_features, white_reference
-from vision.sim.synth import relight, render_photo
+from vision.sim.synth import relight_quick, render_photo
 from vision.errors import CardNotFoundError
 from vision.sim.textures import CARD_DEVELOPMENT, texture
 
@@ -23,8 +25,9 @@ MIN_CARD_PX = 55
 #: How far (a share of the card's diagonal) each corner of a view's outline strays, as the
 #: detector's outlines stray on real photos (a few pixels on a 100-pixel card).
 CORNER_STRAY = 0.012
-#: How many warps are cut from each synthetic photo (each through differently strayed corners);
-#: every other one is lit, blurred and compressed once more on its own (`relight`): a photo costs
+#: How many views are cut from each synthetic photo (each warp through differently strayed corners;
+#: `views`' `paired`: half as many warps, each at both turns, as enrolment makes them);
+#: every other one is lit, blurred and compressed once more on its own (`relight_quick`): a photo costs
 #: about forty warps. On renders of `vision.enrol.unseen`, 6 photos of 12 warps per face read
 #: better than 10 of 4, for less (`benchmarks/bench_enrol.py`).
 WARPS_PER_PHOTO = 12
@@ -82,22 +85,29 @@ def _part(quad: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return order_quad(cut)
 
 
-def views(face: np.ndarray, n: int, rng: np.random.Generator, *,
-          per_photo: int = WARPS_PER_PHOTO) -> tuple[list[np.ndarray], list[np.ndarray]]:
+def views(face: np.ndarray, n: int, rng: np.random.Generator, *, per_photo: int = WARPS_PER_PHOTO,
+          paired: bool = False) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """`n` warps (WARP_W × WARP_H) of the face as synthetic photos show it, either way up, and
-    `MISSES_PER_PHOTO` outlines that miss the card for every `per_photo` of them (`missed`)."""
+    `MISSES_PER_PHOTO` outlines that miss the card for every `per_photo` of them (`missed`).
+    `paired`: each warp cut is two views in a row, as it is and turned half round (the last
+    alone for an odd `n`), for `vision.enrol.glyphs.Glyphs.rows`'s paired rows."""
     out: list[np.ndarray] = []
     misses: list[np.ndarray] = []
     while len(out) < n:
         surface = CARD_DEVELOPMENT[rng.integers(len(CARD_DEVELOPMENT))]
-        photo, quad = render_photo(face, rng, size=PHOTO_SIZE, surface=surface, min_card_px=MIN_CARD_PX)
-        for _ in range(min(per_photo, n - len(out))):
+        photo, quad = render_photo(face, rng, size=PHOTO_SIZE, surface=surface, min_card_px=MIN_CARD_PX,
+                                   light=relight_quick)
+        count = min(per_photo, n - len(out))
+        for _ in range(-(-count // 2) if paired else count):
             warped = warp(photo, strayed(quad, rng))
             if rng.random() < 0.5:
-                warped = relight(warped, rng)
-            out.append(warped[::-1, ::-1].copy() if rng.random() < 0.5 else warped)
+                warped = relight_quick(warped, rng)
+            if paired:
+                out += [warped, warped[::-1, ::-1].copy()]
+            else:
+                out.append(warped[::-1, ::-1].copy() if rng.random() < 0.5 else warped)
         misses += [warp(photo, missed(quad, rng)) for _ in range(MISSES_PER_PHOTO)]
-    return out, misses
+    return out[:n], misses
 
 
 def table_misses(photos: int, rng: np.random.Generator) -> list[np.ndarray]:
@@ -111,7 +121,7 @@ def table_misses(photos: int, rng: np.random.Generator) -> list[np.ndarray]:
     for i in range(photos):
         surface = CARD_DEVELOPMENT[i % len(CARD_DEVELOPMENT)]
         try:
-            find_card(relight(texture(surface, TABLE_SIZE[1], TABLE_SIZE[0], rng), rng), verify=keep)
+            find_card(relight_quick(texture(surface, TABLE_SIZE[1], TABLE_SIZE[0], rng), rng), verify=keep)
         except CardNotFoundError:
             pass                          # nothing sure was found: the outlines weighed are kept
     return seen

@@ -1,6 +1,7 @@
 """Synthetic photos of one card on a table, rendered from the card art, for tests and training."""
 
 import csv
+import functools
 from pathlib import Path
 
 import cv2
@@ -105,8 +106,9 @@ def card_mask(fh: int, fw: int) -> np.ndarray:
 
 def render_photo(face: np.ndarray, rng: np.random.Generator, *, size=(640, 480),
                  surface: str | None = None, fingers: bool | None = None,
-                 min_card_px: float = 60) -> tuple[np.ndarray, np.ndarray]:
-    """One photo of `face` on a table; returns the BGR photo and the card's 4 corners (TL, TR, BR, BL)."""
+                 min_card_px: float = 60, light=None) -> tuple[np.ndarray, np.ndarray]:
+    """One photo of `face` on a table; returns the BGR photo and the card's 4 corners (TL, TR, BR, BL).
+    `light(img, rng)` lights, blurs and compresses it (`relight` unless another is given)."""
     w, h = size
     surface = surface or CARD_DEVELOPMENT[rng.integers(len(CARD_DEVELOPMENT))]
     img = texture(surface, h, w, rng)
@@ -132,18 +134,18 @@ def render_photo(face: np.ndarray, rng: np.random.Generator, *, size=(640, 480),
     if rng.random() < 0.15:
         _card_beneath(img, face, quad, rng)
     # Shadow under the card.
-    shadow = cv2.warpPerspective(mask, m, (w, h))
+    laid = cv2.warpPerspective(mask, m, (w, h))   # the card's shape where it lies
     offset = rng.uniform(-6, 6, 2)
-    shadow = cv2.warpAffine(shadow, np.float32([[1, 0, offset[0]], [0, 1, offset[1]]]), (w, h))
+    shadow = cv2.warpAffine(laid, np.float32([[1, 0, offset[0]], [0, 1, offset[1]]]), (w, h))
     shadow = cv2.GaussianBlur(shadow, (0, 0), 4).astype(np.float32) / 255 * rng.uniform(0.1, 0.5)
     img = (img * (1 - shadow[..., None])).astype(np.uint8)
     warped = cv2.warpPerspective(face, m, (w, h), flags=cv2.INTER_AREA)
-    alpha = cv2.warpPerspective(mask, m, (w, h)).astype(np.float32)[..., None] / 255
+    alpha = laid.astype(np.float32)[..., None] / 255
     img = (img * (1 - alpha) + warped * alpha).astype(np.uint8)
     if fingers if fingers is not None else rng.random() < 0.25:
         for _ in range(rng.integers(1, 3)):
             _finger(img, quad, rng)
-    img = relight(img, rng)
+    img = (light or relight)(img, rng)
     del span
     return img, quad
 
@@ -157,6 +159,21 @@ def flat_on_table(card: np.ndarray, rng: np.random.Generator, surface: str = "fe
     y, x = (480 - height) // 2, (640 - small.shape[1]) // 2
     table[y:y + height, x:x + small.shape[1]] = small
     return table
+
+
+def _camera_blur(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A photo (uint8) blurred by motion (a fifth of the time) or focus (a quarter), or as it is."""
+    blur = rng.random()
+    if blur < 0.2:  # motion blur
+        k = int(rng.uniform(3, 9))
+        kernel = np.zeros((k, k), np.float32)
+        kernel[k // 2, :] = 1 / k
+        m = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1)
+        kernel = cv2.warpAffine(kernel, m, (k, k))
+        return cv2.filter2D(img, -1, kernel / max(kernel.sum(), 1e-6))
+    if blur < 0.45:  # focus blur
+        return cv2.GaussianBlur(img, (0, 0), rng.uniform(0.5, 1.6))
+    return img
 
 
 def relight(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -181,20 +198,68 @@ def relight(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         g = np.exp(-(((xx - rng.uniform(0, w)) ** 2 + (yy - rng.uniform(0, h)) ** 2)
                      / (2 * rng.uniform(8, 40) ** 2)))
         out += (g * rng.uniform(60, 160))[..., None]
-    out = np.clip(out, 0, 255).astype(np.uint8)
-    blur = rng.random()
-    if blur < 0.2:  # motion blur
-        k = int(rng.uniform(3, 9))
-        kernel = np.zeros((k, k), np.float32)
-        kernel[k // 2, :] = 1 / k
-        m = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1)
-        kernel = cv2.warpAffine(kernel, m, (k, k))
-        out = cv2.filter2D(out, -1, kernel / max(kernel.sum(), 1e-6))
-    elif blur < 0.45:  # focus blur
-        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.5, 1.6))
+    out = _camera_blur(np.clip(out, 0, 255).astype(np.uint8), rng)
     noise = rng.normal(0, rng.uniform(1, 8), out.shape)
     out = np.clip(out + noise, 0, 255).astype(np.uint8)
     ok, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.uniform(40, 95))])
+    return cv2.imdecode(data, cv2.IMREAD_COLOR)
+
+
+#: How many standard normal draws `relight_quick` takes its sensor noise from (a window of them
+#: at a random offset for each image); a larger image draws its own.
+GRAIN_DRAWS = 1 << 20
+
+
+@functools.cache
+def _grain() -> np.ndarray:
+    """A fixed block of `GRAIN_DRAWS` standard normal draws (float32), made once."""
+    return np.random.default_rng(2019).standard_normal(GRAIN_DRAWS, dtype=np.float32)
+
+
+def relight_quick(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """`relight`'s effects, drawn from the same ranges, made for less (for the many small photos
+    of enrolment's views): float32 throughout, the light's ramp and a glare spot from a row and a
+    column, a cast shadow softened by a stack blur, the sensor noise a window of a fixed block of
+    normal draws (`GRAIN_DRAWS`). Not the same draws as `relight`, so not the same images."""
+    h, w = img.shape[:2]
+    warmth = rng.uniform(-0.25, 0.3)
+    gains = np.float32([1 - warmth, 1.0, 1 + warmth]) * np.float32(rng.uniform(0.6, 1.25))
+    d = rng.uniform(-1, 1, 2)
+    slope = rng.uniform(0, 0.5)
+    across = np.linspace(-0.5, 0.5 - 1 / w, w, dtype=np.float32) * np.float32(slope * d[0])
+    down = np.linspace(-0.5, 0.5 - 1 / h, h, dtype=np.float32) * np.float32(slope * d[1])
+    light = 1 + down[:, None] + across[None, :]
+    if rng.random() < 0.4:  # a cast shadow across the table (and card)
+        pts = rng.uniform([0, 0], [w, h], (4, 2)).astype(np.int32)
+        shade = np.zeros((h, w), np.float32)
+        cv2.fillConvexPoly(shade, cv2.convexHull(pts), 1.0)
+        # A stack blur's tent of radius r spreads as a Gaussian of about r / 2.45.
+        radius = int(round(2.45 * rng.uniform(3, 20)))
+        shade = cv2.stackBlur(shade, (2 * radius + 1, 2 * radius + 1))
+        light *= 1 - shade * np.float32(rng.uniform(0.2, 0.5))
+    out = img.astype(np.float32)
+    out *= gains
+    out *= light[..., None]
+    if rng.random() < 0.3:  # a glare spot
+        cx, cy, spread = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(8, 40)
+        strength = rng.uniform(60, 160)
+        gx = np.exp(-(np.arange(w, dtype=np.float32) - np.float32(cx)) ** 2 / np.float32(2 * spread ** 2))
+        gy = np.exp(-(np.arange(h, dtype=np.float32) - np.float32(cy)) ** 2 / np.float32(2 * spread ** 2))
+        out += (gy[:, None] * (gx * np.float32(strength))[None, :])[..., None]
+    np.clip(out, 0, 255, out=out)
+    out = _camera_blur(out.astype(np.uint8), rng)
+    sigma = np.float32(rng.uniform(1, 8))
+    size = out.size
+    grain = _grain()
+    if size <= len(grain):
+        start = int(rng.integers(len(grain) - size + 1))
+        noise = grain[start:start + size].reshape(out.shape)
+    else:
+        noise = rng.standard_normal(out.shape, dtype=np.float32)
+    noisy = out.astype(np.float32)
+    noisy += noise * sigma
+    np.clip(noisy, 0, 255, out=noisy)
+    ok, data = cv2.imencode(".jpg", noisy.astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, int(rng.uniform(40, 95))])
     return cv2.imdecode(data, cv2.IMREAD_COLOR)
 
 
