@@ -9,13 +9,6 @@ import numpy as np
 from vision.card.detect import WARP_H, WARP_W, border_ring, find_card, warp
 from vision.errors import CardNotFoundError, UnknownNameError
 
-#: A card read at least this surely through its outline as the difference gave it is not looked for
-#: again by the detector (issue #21: the deciding frame's cost). On the development tables (bench_tables
-#: seeds 7000-7001, four tables, both decks, and 3 plain sessions a deck, 203 cards) the detector's
-#: reading never named another card when the difference's was this sure (69 of 131 and 33 of 72 cards
-#: were), and it cost 23-26 ms of CPU a card (median).
-DIRECT_SURE = 0.98
-
 
 class PileReading(NamedTuple):
     """A card read on the pile, in the deck's own names, with the recogniser's other guesses."""
@@ -95,8 +88,7 @@ def find_card_in(recogniser, crop: np.ndarray, *, thorough: bool | None = None):
 
 def read_at(recogniser, image: np.ndarray, quad: np.ndarray):
     """The best reading of the card at `quad`: its outline as the difference gave it, or as the
-    detector finds it in a crop with everything else blacked out (not looked for when the first is
-    read DIRECT_SURE).
+    detector finds it in a crop with everything else blacked out.
 
     (:class:`PileReading`, quad, warp), or None when neither shows a card.
     """
@@ -105,9 +97,7 @@ def read_at(recogniser, image: np.ndarray, quad: np.ndarray):
     inset = quad.mean(axis=0) + (quad - quad.mean(axis=0)) * 0.96
     if has_white_border(warp(image, inset)):
         candidates.append((recogniser.read_warped(warped), quad, warped))
-    direct = candidates[0][0] if candidates else None
-    sure = direct is not None and not direct.unsure and direct.confidence >= DIRECT_SURE
-    found = None if sure else _found_round(recogniser, image, quad)
+    found = _found_round(recogniser, image, quad)
     if found is not None:
         candidates.append(found)
     if not candidates:
