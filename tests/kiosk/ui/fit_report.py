@@ -30,6 +30,13 @@ from uikit import SIZE, frames, lay_out, set_size, shot  # noqa: E402
 
 SIZES = ((800, 480), (1024, 600), (1280, 720), (1280, 800), (1920, 1080), (720, 1280))
 """The official 7" display, the common 7" HDMI panels, 720p, 10" panels, 1080p, and portrait."""
+BOTH_LANGUAGES = ((800, 480), (1280, 720), (720, 1280))
+"""The official 7" display, the design window and portrait: checked in Arabic and in English by the
+tests (``test_fit.py``, ``test_fit_english.py``)."""
+ONE_LANGUAGE = {"ar": ((1024, 600), (1280, 800)), "en": ((1920, 1080),)}
+"""The other sizes, each in one language there."""
+SIZES_FOR = {lang: tuple(s for s in SIZES if s in BOTH_LANGUAGES or s in ONE_LANGUAGE[lang]) for lang in ONE_LANGUAGE}
+"""The sizes the tests check in each language."""
 TAP_AT = (800, 480)
 """Where touch targets are measured: 9 mm on the official 7" display."""
 
@@ -53,6 +60,12 @@ def check_all(sizes=SIZES, shots=None, langs=("ar", "en"), png: Path | None = No
         set_size(*start)
         Window.size = tuple(start)
     return found
+
+
+def fit_problems(scene, lang: str) -> list[str]:
+    """What does not fit in one scene's shots at the tests' sizes for `lang` (``SIZES_FOR``), a line each."""
+    found = check_all(SIZES_FOR[lang], langs=(lang,), scenes=(scene,))
+    return [f"{' '.join(where)}: {line}" for where, lines in found.items() for line in lines]
 
 
 def check_shot(step, lang: str, sizes, settle, png: Path | None) -> dict[tuple, list[str]]:
