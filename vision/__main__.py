@@ -140,6 +140,7 @@ def _add_part2(sub) -> None:
     bench.add_argument("--seed", type=int, default=7)
     bench.add_argument("--idle-frames", type=int, default=300)
     bench.add_argument("--landings", type=int, default=6)
+    bench.add_argument("--deck", choices=["oona", "classic"], default="oona")
     bench.add_argument("--json", action="store_true")
     bench.set_defaults(run=watch_tools.bench)
     scan = sub.add_parser("scan", help="read every card of a hand spread or fanned face up, by its corner indices")

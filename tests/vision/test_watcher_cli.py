@@ -41,3 +41,12 @@ def test_bench_prints_the_medians(capsys):
     (report,) = _lines(capsys)
     assert report["size"] == "640x480"
     assert report["idle_ms_median"] > 0 and report["landing_ms_median"] > 0
+    assert report["deck"] == "oona"
+
+
+def test_bench_plays_the_deck_asked_for(capsys):
+    """`--deck classic`: the classic deck's table, read by the classic recogniser (its frame that
+    reads a card costs more than Oona's, so bench_pi prices each deck's own)."""
+    assert main(["bench", "--idle-frames", "5", "--landings", "1", "--json", "--deck", "classic"]) == 0
+    (report,) = _lines(capsys)
+    assert report["deck"] == "classic" and report["event_frame_ms_median"] > 0
