@@ -103,10 +103,11 @@ if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
   cp /usr/local/share/ca-certificates/*.crt "$ROOT/usr/local/share/ca-certificates/"
   chroot "$ROOT" update-ca-certificates >/dev/null 2>&1
 fi
-# The working tree as git would see it (tracked and new files, not ignored ones), not the index.
+# The working tree as git would see it (tracked and new files, not ignored ones), not the index; what is
+# not a regular file (a deleted one, a symlinked .venv) is left out, not a failure.
 rm -rf "${ROOT:?}/src/oona" && mkdir -p "$ROOT/src/oona"
 (cd "$SRC" && git ls-files -z --cached --others --exclude-standard \
-   | xargs -0 -I{} sh -c 'test -f "$1" && printf "%s\0" "$1"' _ {} \
+   | xargs -0 -I{} sh -c 'if test -f "$1"; then printf "%s\0" "$1"; fi' _ {} \
    | tar --null -T - -cf -) | (cd "$ROOT/src/oona" && tar -xf -)
 # Photos for oona-vision eval: four real classic UNO prints from uno-real-mit (if there) and
 # four synthetic Oona photos the installed app renders itself (step 5).
