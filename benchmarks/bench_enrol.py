@@ -3,7 +3,7 @@
 unseen: a classic-style edition no shipped model was trained on (`vision.enrol.unseen`), enrolled
 from one synthetic photo per face (54, on felt), then `--n` new photos of it (held-out seed, every
 table family including the held-out ones, any angle, light, blur, fingers) read by the enrolled
-deck and by the shipped classic reader.
+deck and by the shipped classic reader (`--seed`: the enrolment's, 0 unless told, to see its spread).
 criscard: ../shared/data/uno-real-mit/criscard (real webcam photos of one classic deck, MIT): the
 first photo of each face in labels.csv enrolled (laid on a felt table, as the kiosk's camera sees
 it), then its other 16 photos read on a plain table, and each also pasted onto `--pastes` other
@@ -116,13 +116,13 @@ def score(readers: dict, photos) -> dict:
     return {name: s.report() for name, s in scores.items()}
 
 
-def unseen(n: int, shipped: Recogniser) -> dict:
+def unseen(n: int, shipped: Recogniser, seed: int = 0) -> dict:
     faces = find_deck("classic").faces()
     rng = np.random.default_rng(1)
     photos = {face_name(c, r): render_photo(unseen_face(c, r), rng, surface="felt", fingers=False, min_card_px=130)[0]
               for c, r in faces}
     started = time.process_time()
-    enrolled = EnrolledRecogniser.enrol(photos, "unseen", style="classic")
+    enrolled = EnrolledRecogniser.enrol(photos, "unseen", style="classic", seed=seed)
     seconds = time.process_time() - started
     rng = np.random.default_rng(HELD_OUT_SEED)
     surfaces = CARD_DEVELOPMENT + HELD_OUT
@@ -312,12 +312,13 @@ def main() -> None:
     parser.add_argument("--only", choices=["unseen", "criscard", "criscard-raw", "skipped", "time", "dev"])
     parser.add_argument("--n", type=int, default=400, help="new photos of the unseen edition")
     parser.add_argument("--pastes", type=int, default=10, help="pastes of each criscard photo")
+    parser.add_argument("--seed", type=int, default=0, help="unseen: the enrolment's seed (its views and head)")
     parser.add_argument("--kept", type=Path, default=Path("/tmp/bench_enrol_dev"),
                         help="where dev keeps its enrolled decks and readings (delete it to read anew)")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     shipped = Recogniser.for_deck("classic")
-    parts = {"unseen": lambda: unseen(args.n, shipped), "criscard": lambda: criscard(args.pastes, shipped),
+    parts = {"unseen": lambda: unseen(args.n, shipped, args.seed), "criscard": lambda: criscard(args.pastes, shipped),
              "criscard-raw": lambda: criscard_raw(shipped), "skipped": lambda: criscard(0, shipped, SKIPPED),
              "time": enrol_time,
              "dev": lambda: dev(args.n, args.pastes // 2, args.kept)}

@@ -54,8 +54,13 @@ class Mlp:
 
 
 def train(x: np.ndarray, y: np.ndarray, classes: list[str], *, hidden: int = 128, epochs: int = 14,
-          seed: int = 0, log=print) -> Mlp:
-    """Fit an Mlp by Adam on softmax cross-entropy, with dropout on the input."""
+          seed: int = 0, log=print, quick: bool = False) -> Mlp:
+    """Fit an Mlp by Adam on softmax cross-entropy, with dropout on the input.
+
+    `quick`: the same fit for about half the CPU (`_train_quick`: the dropout drawn as
+    bytes, Adam's steps in place), not the same weights."""
+    if quick:
+        return _train_quick(x, y, classes, hidden=hidden, epochs=epochs, seed=seed, log=log)
     rng = np.random.default_rng(seed)
     mean = x.mean(axis=0)
     scale = 1.0 / (x.std(axis=0) + 1e-3)
@@ -96,5 +101,70 @@ def train(x: np.ndarray, y: np.ndarray, classes: list[str], *, hidden: int = 128
                 mhat = m[key] / (1 - 0.9 ** step)
                 vhat = v[key] / (1 - 0.999 ** step)
                 params[key] -= (lr * mhat / (np.sqrt(vhat) + 1e-8)).astype(np.float32)
+        log(f"epoch {epoch + 1}/{epochs}: loss {loss_sum / n:.4f}")
+    return Mlp({"mean": mean, "scale": scale, **params}, classes)
+
+
+#: `_train_quick`'s input dropout: a random byte under this (of 256) drops a value, about 15 %.
+_DROP_BYTE = 38
+
+
+def _train_quick(x: np.ndarray, y: np.ndarray, classes: list[str], *, hidden: int, epochs: int, seed: int,
+                 log) -> Mlp:
+    """`train`'s fit, float32 throughout: the input dropout drawn as random bytes (a third of the
+    CPU of uniform floats), Adam's moments updated in place and its bias correction folded into
+    the step size."""
+    rng = np.random.default_rng(seed)
+    mean = x.mean(axis=0)
+    scale = 1.0 / (x.std(axis=0) + 1e-3)
+    z = ((x - mean) * scale).astype(np.float32)
+    n, d = z.shape
+    k = len(classes)
+    params = {"w1": rng.normal(0, np.sqrt(2 / d), (d, hidden)).astype(np.float32),
+              "b1": np.zeros(hidden, np.float32),
+              "w2": rng.normal(0, np.sqrt(2 / hidden), (hidden, k)).astype(np.float32),
+              "b2": np.zeros(k, np.float32)}
+    m = {key: np.zeros_like(v) for key, v in params.items()}
+    v = {key: np.zeros_like(p) for key, p in params.items()}
+    step, batch, keep = 0, 128, np.float32(1 - _DROP_BYTE / 256)
+    for epoch in range(epochs):
+        lr = 2e-3 * (0.5 * (1 + np.cos(np.pi * epoch / epochs)))
+        order = rng.permutation(n)
+        loss_sum = 0.0
+        for start in range(0, n, batch):
+            idx = order[start:start + batch]
+            rows = np.arange(len(idx))
+            kept = np.frombuffer(rng.bytes(len(idx) * d), np.uint8).reshape(len(idx), d) >= _DROP_BYTE
+            xb = z[idx]
+            xb *= kept
+            xb /= keep
+            h = np.maximum(xb @ params["w1"] + params["b1"], 0)
+            logits = h @ params["w2"] + params["b2"]
+            logits -= logits.max(axis=1, keepdims=True)
+            p = np.exp(logits)
+            p /= p.sum(axis=1, keepdims=True)
+            loss_sum += -np.log(p[rows, y[idx]] + 1e-9).sum()
+            g = p
+            g[rows, y[idx]] -= 1
+            g /= len(idx)
+            grads = {"w2": h.T @ g, "b2": g.sum(axis=0)}
+            gh = (g @ params["w2"].T) * (h > 0)
+            grads["w1"] = xb.T @ gh
+            grads["w1"] += 1e-4 * params["w1"]
+            grads["b1"] = gh.sum(axis=0)
+            step += 1
+            size = np.float32(lr * np.sqrt(1 - 0.999 ** step) / (1 - 0.9 ** step))
+            for key, grad in grads.items():
+                m[key] *= 0.9
+                m[key] += 0.1 * grad
+                v[key] *= 0.999
+                grad *= grad
+                grad *= 0.001
+                v[key] += grad
+                denominator = np.sqrt(v[key])
+                denominator += 1e-8
+                np.divide(m[key], denominator, out=denominator)
+                denominator *= size
+                params[key] -= denominator
         log(f"epoch {epoch + 1}/{epochs}: loss {loss_sum / n:.4f}")
     return Mlp({"mean": mean, "scale": scale, **params}, classes)
