@@ -6,6 +6,7 @@ from functools import lru_cache, partial
 import cv2
 import numpy as np
 
+from vision.card.detect_fields import field_contours, field_share
 from vision.card.detect_lines import SharedSegments, lines_meet, quad_proposals, segments
 from vision.card.evidence import may_hold_card
 from vision.errors import CardNotFoundError
@@ -91,6 +92,25 @@ REPEAT_SIZE = (8, 12)
 #: the search.
 EARLY_LOOK = 0.6
 EARLY_SURE = 0.78
+#: Still nothing this sure after the straight edges, and the reader named its deck's field hues
+#: (`find_card`'s `field_hues`): outlines are seeded from the fields of those hues
+#: (`vision.card.detect_fields`), each grown to the card's edge and snapped onto it, and the
+#: FIELD_TOP best-looking that are not the table's motifs (`_Motifs`, among themselves too: a
+#: kilim's medallions are of the field hues) and whose field, balanced against their border's
+#: white, is at least FIELD_HUE_SHARE of the hue they were seeded from (`field_share`) are read;
+#: only those read at least FIELD_SURE surely are kept. Issue #18: on development busy tables (seed
+#: 32 000, classic) a rug's cream lines merged with the card's border in most of the failures.
+#: Taking every read, the step made 5 photos sure and wrong (development seeds 31 000-33 000,
+#: classic, 200 each): 4 from outlines of hue share 0.00-0.73 (a kilim medallion's blue middle in
+#: an orange frame, seeded from the frame as yellow; blue motifs read as a blue 0), read 0.48-0.80
+#: surely, and one a yellow 0's own field read as a 1 at 0.78; the true cards' outlines it helped
+#: had hue shares of 0.94 and up. With both checks it made none wrong there (and 7 right, 2 of
+#: them wrong before).
+FIELD_BELOW = 0.75
+FIELD_TOP = 8
+FIELD_SURE = 0.85
+FIELD_HUE_SHARE = 0.9
+
 #: Short over long side of an outline (a card seen obliquely may look almost square).
 ASPECT_RANGE = (0.45, 0.9)
 #: How much of its bounding rectangle an outline's hull must fill.
@@ -563,7 +583,8 @@ def _once(verify):
     return once
 
 
-def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first: bool = False) -> FoundCard:
+def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first: bool = False,
+              field_hues: tuple[float, ...] = ()) -> FoundCard:
     """The most card-like quadrilateral in a BGR photo, warped upright.
 
     `verify`, if given, maps a warp (WARP_W × WARP_H, BGR) to how surely it shows a known face
@@ -583,13 +604,19 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first
     `CARD_DEVELOPMENT` tables (seeds 33 000 Oona, 33 001 classic, 200 each) 232 and 171 px and up,
     uno-real-mit 320 and up, uno-fanned 3 119 and up.
 
+    `field_hues`: the hues (degrees) of the deck's coloured fields
+    (`vision.card.detect_fields.CLASSIC_FIELD_HUES`), for outlines seeded from a field when nothing
+    else is sure (FIELD_BELOW; with `verify` only), each taken only when its field is of the hue it
+    was seeded from and it is read surely (FIELD_HUE_SHARE, FIELD_SURE); none given, that step is
+    left out.
+
     :raises CardNotFoundError: when nothing card-like is in the photo.
     """
-    return _find(photo, verify, thorough, sign_first=sign_first)
+    return _find(photo, verify, thorough, sign_first=sign_first, field_hues=field_hues)
 
 
 def _find(photo: np.ndarray, verify=None, thorough: bool = False, lines=None,
-          sign_first: bool = False) -> FoundCard:
+          sign_first: bool = False, field_hues: tuple[float, ...] = ()) -> FoundCard:
     """`find_card`; `lines`, if given, maps a scale of `LINE_SCALES` to the photo's straight edges
     found at it already (N×4, as `vision.card.detect_lines.segments`: a tile's of a bigger photo).
 
@@ -607,6 +634,8 @@ def _find(photo: np.ndarray, verify=None, thorough: bool = False, lines=None,
             if not search.in_tile:
                 search.read_trimmed()
             search.read_lines()
+            if field_hues:
+                search.read_fields(field_hues)
             if thorough:
                 search.read_regions()
     search.read_snapped()
@@ -881,6 +910,52 @@ class _Search:
                     self.ranked.append(((0.5 + 0.5 * _card_score(small)) * self.verify(small), quad, small))
             self.ranked.sort(key=lambda c: -c[0])
 
+    def read_fields(self, hues: tuple[float, ...]) -> None:
+        """Still nothing this sure (FIELD_BELOW): outlines seeded from the fields of the deck's
+        hues (`vision.card.detect_fields`), as found and grown to the card's edge, each also
+        snapped onto it, those of the hue they were seeded from only (FIELD_HUE_SHARE); the
+        FIELD_TOP best-looking that are not the table's motifs are read, and the sure ones
+        (FIELD_SURE) kept."""
+        if self._is_sure(FIELD_BELOW):
+            return
+        lo = cv2.min(cv2.min(self.photo[..., 0], self.photo[..., 1]), self.photo[..., 2])
+        proposals = []
+        for index, contour in field_contours(self.photo, hues, 0.5 * MIN_AREA_PX / self.search ** 2):
+            quad = _refine(order_quad(_quad_from_contour(contour)), contour)
+            for guess in (quad, grown_quad(quad)):
+                # Not of its seed's hue: not snapped either (a kilim's fields are mostly such, and
+                # snapping them was most of the step's time on an empty kilim).
+                found = [(guess, warp(self.photo, guess))]
+                if not _is_of_hue(found[0][1], hues, index):
+                    continue
+                snapped = _snapped(lo, guess)
+                if snapped is not None:
+                    found.append((snapped, warp(self.photo, snapped)))
+                for outline, small in found:
+                    if outline is guess or _is_of_hue(small, hues, index):
+                        proposals.append((_card_score(small), float(cv2.contourArea(outline)) * self.search ** 2,
+                                          outline, small))
+        if not proposals:
+            return
+        self._mark_table(proposals)
+        # A kilim's medallions are of the field hues: the table's motifs among the fields themselves.
+        own = _Motifs(proposals, self.search).repeating([c[2] for c in proposals], [c[1] for c in proposals],
+                                                        [c[3] for c in proposals])
+        self._table.update(id(c[3]) for c, motif in zip(proposals, own) if motif)
+        tried = [quad for _, quad, _ in self.ranked]
+        read = 0
+        for look, _, outline, small in sorted(proposals, key=lambda c: -c[0]):
+            if read >= FIELD_TOP:
+                break
+            if id(small) in self._table or _close_to_any(outline, tried):
+                continue
+            tried.append(outline)
+            read += 1
+            sure = (0.5 + 0.5 * look) * self.sure_of(small)
+            if sure >= FIELD_SURE:
+                self.ranked.append((sure, outline, small))
+        self.ranked.sort(key=lambda c: -c[0])
+
     def read_regions(self) -> None:
         """Still nothing this sure (CLUSTER_BELOW): the outlines of the regions of one colour, then
         the rest of the outlines found (up to REST_MOST)."""
@@ -934,6 +1009,12 @@ class _Search:
             raise CardNotFoundError("no card found in the photo")
         score, quad, small = _outermost(self.ranked)
         return FoundCard(quad / self.scale, small, score)
+
+
+def _is_of_hue(warped: np.ndarray, hues: tuple[float, ...], index: int) -> bool:
+    """Whether a warp's field, balanced against its border's white, is of the field hue
+    `hues[index]` (FIELD_HUE_SHARE, `vision.card.detect_fields.field_share`)."""
+    return field_share(warped, np.median(border_ring(warped), axis=0), hues, index) >= FIELD_HUE_SHARE
 
 
 def card_look(warped: np.ndarray) -> float:

@@ -9,6 +9,7 @@ from vision.card.cnn import CNN_PATH, CnnReader
 from vision.card.colour import HUES, MIDDLE, colour_of_votes, colour_votes, field_kind, hue_shares, neutral_share
 from vision.decks import DeckProfile, find_deck
 from vision.card.detect import ASPECT_RANGE, FoundCard, card_look, find_card, order_quad, warp
+from vision.card.detect_fields import CLASSIC_FIELD_HUES
 from vision.errors import CardNotFoundError, UnknownNameError
 from vision.card.features import card_white, dark_field, oval_white, rank_features, white_reference
 from vision.card.mlp import Mlp
@@ -178,7 +179,8 @@ class Recogniser:
         self._verified = []
         whole = whole_photo_card(photo)
         try:
-            found = find_card(photo, verify=self._verify, thorough=self.thorough, sign_first=True)
+            found = find_card(photo, verify=self._verify, thorough=self.thorough, sign_first=True,
+                              field_hues=CLASSIC_FIELD_HUES if self.deck.name == "classic" else ())
         except CardNotFoundError:
             found = None
         reading = None if found is None else self._found_reading(found)

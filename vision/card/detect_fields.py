@@ -1,0 +1,117 @@
+"""Card outlines seeded from a face's coloured field, for photos where neither the blobs nor the
+straight edges gave the card (issue #18: a busy rug).
+
+On a sadu or kilim rug the table's cream lines run into the card's thin white border: the white and
+edge masks hold card and rug in one blob, and the rug's own straight edges crowd the card's sides
+out. The field inside the border is still one of the deck's few colours, and a busy table seldom
+shows a patch of exactly that colour as big: so the pixels near each of the deck's field hues are
+taken apart (`field_contours`), their pieces (a classic field is cut in two by its oval, a finger
+cuts it again) joined pairwise when they lie together, and each card-shaped piece's outline is
+proposed (`vision.card.detect` grows each to the card's edge and snaps it onto the card's outer
+edge, and reads the best-looking). A rug's medallions are of the same few colours, so an outline
+is kept only when the field it frames is of the hue it was seeded from once its border is made
+white (`field_share`).
+"""
+
+import cv2
+import numpy as np
+
+#: The classic print's field hues (degrees; `vision.card.colour.HUES`' colours, each one centre):
+#: yellow, green, red, blue.
+CLASSIC_FIELD_HUES = (47.0, 100.0, 3.0, 222.0)
+#: A pixel is of a field when its hue is within HUE_REACH degrees of the field's, and it is
+#: saturated (HSV saturation over SATURATION_MIN of 255) and not dark (value over VALUE_MIN).
+HUE_REACH = 20.0
+SATURATION_MIN = 110
+VALUE_MIN = 60
+#: Pieces under PIECE_MIN px (their hull) are left out; of the rest, the PIECES biggest of each hue
+#: are proposed and joined pairwise (two that lie together: their joint hull under JOIN_FILL times
+#: their own areas added).
+PIECE_MIN = 150
+PIECES = 40
+JOIN_FILL = 1.3
+JOIN_REACH = 0.25
+#: Short over long side of a field's hull (a field seen obliquely; a finger across it).
+ASPECT = (0.4, 0.95)
+
+_KERNEL = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+
+
+def field_masks(photo: np.ndarray, hues, opened: bool = True) -> list[np.ndarray]:
+    """One mask per field hue (degrees) of a BGR photo: its saturated pixels near that hue (specks
+    opened away, if `opened`)."""
+    hsv = cv2.cvtColor(photo, cv2.COLOR_BGR2HSV_FULL)
+    hue, saturation, value = cv2.split(hsv)
+    vivid = cv2.bitwise_and(cv2.compare(saturation, SATURATION_MIN, cv2.CMP_GT),
+                            cv2.compare(value, VALUE_MIN, cv2.CMP_GT))
+    degrees = np.arange(256, dtype=np.float32) * (360 / 256)
+    masks = []
+    for centre in hues:
+        near = (np.abs((degrees - centre + 180) % 360 - 180) < HUE_REACH).astype(np.uint8) * 255
+        mask = cv2.bitwise_and(cv2.LUT(hue, near), vivid)
+        masks.append(cv2.morphologyEx(mask, cv2.MORPH_OPEN, _KERNEL) if opened else mask)
+    return masks
+
+
+def _pieces(mask: np.ndarray) -> list[tuple[float, np.ndarray, np.ndarray]]:
+    """The mask's PIECES biggest pieces as (hull area, contour, bounding box x0, y0, x1, y1)."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    pieces = []
+    for contour in contours:
+        if len(contour) < 5:
+            continue
+        area = cv2.contourArea(cv2.convexHull(contour))
+        if area > PIECE_MIN:
+            x, y, w, h = cv2.boundingRect(contour)
+            pieces.append((area, contour, np.float32([x, y, x + w, y + h])))
+    pieces.sort(key=lambda p: -p[0])
+    return pieces[:PIECES]
+
+
+def _groups(pieces) -> list[np.ndarray]:
+    """Each piece's contour, and every two pieces' joined when they lie together (JOIN_FILL)."""
+    groups = [contour for _, contour, _ in pieces]
+    if len(pieces) < 2:
+        return groups
+    boxes = np.stack([box for _, _, box in pieces])
+    # Only pieces whose boxes, widened by JOIN_REACH of their size, touch can lie together (a quick
+    # test before any hull; a finger across a field leaves a gap between its pieces).
+    reach = JOIN_REACH * (boxes[:, 2:] - boxes[:, :2]).max(axis=1, keepdims=True)
+    boxes = np.concatenate([boxes[:, :2] - reach, boxes[:, 2:] + reach], axis=1)
+    touch = ((boxes[:, None, 0] <= boxes[None, :, 2]) & (boxes[None, :, 0] <= boxes[:, None, 2])
+             & (boxes[:, None, 1] <= boxes[None, :, 3]) & (boxes[None, :, 1] <= boxes[:, None, 3]))
+    for a, b in zip(*np.nonzero(np.triu(touch, 1))):
+        joined = np.concatenate([pieces[a][1], pieces[b][1]])
+        if cv2.contourArea(cv2.convexHull(joined)) < JOIN_FILL * (pieces[a][0] + pieces[b][0]):
+            groups.append(joined)
+    return groups
+
+
+def field_contours(photo: np.ndarray, hues, min_area: float) -> list[tuple[int, np.ndarray]]:
+    """The contours of card-shaped fields of the given hues (degrees) in a BGR photo, each with
+    the index of its hue in `hues`: each piece of each hue's mask and every two lying together
+    joined, whose hull is at least `min_area` px (a card's least, less its border) and at most
+    half the photo, and card-shaped (ASPECT)."""
+    limit = 0.5 * photo.shape[0] * photo.shape[1]
+    found = []
+    for index, mask in enumerate(field_masks(photo, hues)):
+        for contour in _groups(_pieces(mask)):
+            hull = cv2.convexHull(contour)
+            area = cv2.contourArea(hull)
+            if min_area <= area <= limit:
+                (_, _), (rw, rh), _ = cv2.minAreaRect(hull)
+                if ASPECT[0] <= min(rw, rh) / max(rw, rh) <= ASPECT[1]:
+                    found.append((index, contour))
+    return found
+
+
+def field_share(warped: np.ndarray, white: np.ndarray, hues, index: int) -> float:
+    """How much of a warped card's field is of the hue `hues[index]`: of the pixels inside its
+    border (a twelfth of each side) near any of `hues` once balanced against its border's `white`
+    (BGR), the share near that one. A rug's medallion in a cream or orange frame, seeded from the
+    frame's hue, shows its own hue once the frame is made white."""
+    h, w = warped.shape[:2]
+    inside = warped[h // 12: h - h // 12, w // 12: w - w // 12].astype(np.float32)
+    balanced = np.clip(inside * (200 / np.maximum(white, 1.0)), 0, 255).astype(np.uint8)
+    counts = [cv2.countNonZero(mask) for mask in field_masks(balanced, hues, opened=False)]
+    return counts[index] / max(1, sum(counts))
