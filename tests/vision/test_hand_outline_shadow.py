@@ -51,14 +51,20 @@ def _centre_reads(scanner, asked):
     return centre
 
 
+def _one_long_side(monkeypatch):
+    """A scanner whose longest sides are the first one alone, its centre reads `_centre_reads`'s; and
+    the list they note their side rows in."""
+    scanner, asked = OutlineScanner(), []
+    monkeypatch.setattr(outlined, "MAX_SIDES", 1)
+    monkeypatch.setattr(scanner, "_centre_probabilities", _centre_reads(scanner, asked))
+    return scanner, asked
+
+
 def test_the_sides_after_the_longest_are_read_only_near_a_promising_place(monkeypatch):
     # Sides, longest first: an index-like place's side, then a short side beside it and one far off.
     ends = np.float32([[[100, 100], [100, 240]], [[110, 100], [150, 100]], [[500, 400], [540, 400]]])
     normals = np.float32([[1, 0], [0, 1], [0, 1]])
-    scanner = OutlineScanner()
-    asked = []
-    monkeypatch.setattr(outlined, "MAX_SIDES", 1)
-    monkeypatch.setattr(scanner, "_centre_probabilities", _centre_reads(scanner, asked))
+    scanner, asked = _one_long_side(monkeypatch)
     monkeypatch.setattr(scanner, "_read", lambda plane, windows: [])
     scanner.candidates(np.zeros((480, 640), np.uint8), (ends, normals), 100.0)
     assert asked == [[0] * len(asked[0])]  # a first look reads the longest sides alone
@@ -71,10 +77,7 @@ def test_the_sides_after_the_longest_are_read_only_near_a_promising_place(monkey
 def test_the_places_near_are_bounded(monkeypatch):
     ends = np.float32([[[100, 100], [100, 240]], [[110, 100], [150, 100]], [[100, 110], [100, 150]]])
     normals = np.float32([[1, 0], [0, 1], [1, 0]])
-    scanner = OutlineScanner()
-    asked = []
-    monkeypatch.setattr(outlined, "MAX_SIDES", 1)
-    monkeypatch.setattr(scanner, "_centre_probabilities", _centre_reads(scanner, asked))
+    scanner, asked = _one_long_side(monkeypatch)
     monkeypatch.setattr(outlined, "NEAR_LOOK", 3)
     monkeypatch.setattr(outlined, "NEAR_MOST", 2)
     places = scanner.near_places(np.zeros((480, 640), np.uint8), (ends, normals), 100.0)

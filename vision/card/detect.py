@@ -1,7 +1,7 @@
 """Finding one card in a photo and warping it upright (portrait; 0° or 180°, unknown which)."""
 
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import cached_property, lru_cache, partial
 
 import cv2
 import numpy as np
@@ -918,7 +918,6 @@ class _Search:
         (FIELD_SURE) kept."""
         if self._is_sure(FIELD_BELOW):
             return
-        lo = cv2.min(cv2.min(self.photo[..., 0], self.photo[..., 1]), self.photo[..., 2])
         proposals = []
         for index, contour in field_contours(self.photo, hues, 0.5 * MIN_AREA_PX / self.search ** 2):
             quad = _refine(order_quad(_quad_from_contour(contour)), contour)
@@ -928,7 +927,7 @@ class _Search:
                 found = [(guess, warp(self.photo, guess))]
                 if not _is_of_hue(found[0][1], hues, index):
                     continue
-                snapped = _snapped(lo, guess)
+                snapped = _snapped(self.darkest, guess)
                 if snapped is not None:
                     found.append((snapped, warp(self.photo, snapped)))
                 for outline, small in found:
@@ -972,16 +971,19 @@ class _Search:
         if self._is_unsure(CLUSTER_BELOW):
             self.read_new(self.candidates, REST_MOST)
 
+    @cached_property
+    def darkest(self) -> np.ndarray:
+        """The working copy's darkest channel (a card's white border is bright in all three), made
+        when a step first snaps an outline onto a card's edge (`_snapped`)."""
+        return cv2.min(cv2.min(self.photo[..., 0], self.photo[..., 1]), self.photo[..., 2])
+
     def read_snapped(self) -> None:
         """The best outlines once more with their sides moved onto the card's own outer edge: a field
         grown by a guess, a hull round a finger or an oblique card come out a few percent off."""
-        lo = None
         for sure, quad, _ in self.ranked[:SNAP_TOP]:
             if sure >= SNAP_UNLESS:
                 continue
-            if lo is None:
-                lo = cv2.min(cv2.min(self.photo[..., 0], self.photo[..., 1]), self.photo[..., 2])
-            snapped = _snapped(lo, quad)
+            snapped = _snapped(self.darkest, quad)
             if snapped is None or np.abs(snapped - quad).max() < 1:
                 continue
             small = warp(self.photo, snapped)

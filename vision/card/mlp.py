@@ -61,39 +61,20 @@ def train(x: np.ndarray, y: np.ndarray, classes: list[str], *, hidden: int = 128
     bytes, Adam's steps in place), not the same weights."""
     if quick:
         return _train_quick(x, y, classes, hidden=hidden, epochs=epochs, seed=seed, log=log)
-    rng = np.random.default_rng(seed)
-    mean = x.mean(axis=0)
-    scale = 1.0 / (x.std(axis=0) + 1e-3)
-    z = ((x - mean) * scale).astype(np.float32)
+    rng, mean, scale, z, params = _start(x, len(classes), hidden, seed)
     n, d = z.shape
-    k = len(classes)
-    params = {"w1": rng.normal(0, np.sqrt(2 / d), (d, hidden)).astype(np.float32),
-              "b1": np.zeros(hidden, np.float32),
-              "w2": rng.normal(0, np.sqrt(2 / hidden), (hidden, k)).astype(np.float32),
-              "b2": np.zeros(k, np.float32)}
     m = {key: np.zeros_like(v) for key, v in params.items()}
     v = {key: np.zeros_like(p) for key, p in params.items()}
     step, batch = 0, 128
     for epoch in range(epochs):
-        lr = 2e-3 * (0.5 * (1 + np.cos(np.pi * epoch / epochs)))
+        lr = _rate(epoch, epochs)
         order = rng.permutation(n)
         loss_sum = 0.0
         for start in range(0, n, batch):
             idx = order[start:start + batch]
             xb = z[idx] * (rng.random((len(idx), d)) > 0.15) / 0.85
-            h = np.maximum(xb @ params["w1"] + params["b1"], 0)
-            logits = h @ params["w2"] + params["b2"]
-            logits -= logits.max(axis=1, keepdims=True)
-            p = np.exp(logits)
-            p /= p.sum(axis=1, keepdims=True)
-            loss_sum += -np.log(p[np.arange(len(idx)), y[idx]] + 1e-9).sum()
-            g = p
-            g[np.arange(len(idx)), y[idx]] -= 1
-            g /= len(idx)
-            grads = {"w2": h.T @ g, "b2": g.sum(axis=0)}
-            gh = (g @ params["w2"].T) * (h > 0)
-            grads["w1"] = xb.T @ gh + 1e-4 * params["w1"]
-            grads["b1"] = gh.sum(axis=0)
+            loss, grads = _gradients(params, xb, y[idx])
+            loss_sum += loss
             step += 1
             for key in params:
                 m[key] = 0.9 * m[key] + 0.1 * grads[key]
@@ -105,6 +86,46 @@ def train(x: np.ndarray, y: np.ndarray, classes: list[str], *, hidden: int = 128
     return Mlp({"mean": mean, "scale": scale, **params}, classes)
 
 
+def _start(x: np.ndarray, k: int, hidden: int, seed: int):
+    """Both fits' start: the seeded generator, the input's mean and scale, the standardised input
+    (float32) and the first weights of a `hidden`-unit layer and `k` classes."""
+    rng = np.random.default_rng(seed)
+    mean = x.mean(axis=0)
+    scale = 1.0 / (x.std(axis=0) + 1e-3)
+    z = ((x - mean) * scale).astype(np.float32)
+    d = z.shape[1]
+    params = {"w1": rng.normal(0, np.sqrt(2 / d), (d, hidden)).astype(np.float32),
+              "b1": np.zeros(hidden, np.float32),
+              "w2": rng.normal(0, np.sqrt(2 / hidden), (hidden, k)).astype(np.float32),
+              "b2": np.zeros(k, np.float32)}
+    return rng, mean, scale, z, params
+
+
+def _rate(epoch: int, epochs: int) -> float:
+    """The learning rate of an epoch: 2e-3 falling to 0 on a half cosine."""
+    return 2e-3 * (0.5 * (1 + np.cos(np.pi * epoch / epochs)))
+
+
+def _gradients(params: dict, xb: np.ndarray, yb: np.ndarray) -> tuple[float, dict]:
+    """A batch's summed cross-entropy and the mean gradients of the weights (with a little weight
+    decay on the first layer)."""
+    rows = np.arange(len(yb))
+    h = np.maximum(xb @ params["w1"] + params["b1"], 0)
+    logits = h @ params["w2"] + params["b2"]
+    logits -= logits.max(axis=1, keepdims=True)
+    p = np.exp(logits)
+    p /= p.sum(axis=1, keepdims=True)
+    loss = -np.log(p[rows, yb] + 1e-9).sum()
+    g = p
+    g[rows, yb] -= 1
+    g /= len(yb)
+    grads = {"w2": h.T @ g, "b2": g.sum(axis=0)}
+    gh = (g @ params["w2"].T) * (h > 0)
+    grads["w1"] = xb.T @ gh + 1e-4 * params["w1"]
+    grads["b1"] = gh.sum(axis=0)
+    return loss, grads
+
+
 #: `_train_quick`'s input dropout: a random byte under this (of 256) drops a value, about 15 %.
 _DROP_BYTE = 38
 
@@ -114,44 +135,23 @@ def _train_quick(x: np.ndarray, y: np.ndarray, classes: list[str], *, hidden: in
     """`train`'s fit, float32 throughout: the input dropout drawn as random bytes (a third of the
     CPU of uniform floats), Adam's moments updated in place and its bias correction folded into
     the step size."""
-    rng = np.random.default_rng(seed)
-    mean = x.mean(axis=0)
-    scale = 1.0 / (x.std(axis=0) + 1e-3)
-    z = ((x - mean) * scale).astype(np.float32)
+    rng, mean, scale, z, params = _start(x, len(classes), hidden, seed)
     n, d = z.shape
-    k = len(classes)
-    params = {"w1": rng.normal(0, np.sqrt(2 / d), (d, hidden)).astype(np.float32),
-              "b1": np.zeros(hidden, np.float32),
-              "w2": rng.normal(0, np.sqrt(2 / hidden), (hidden, k)).astype(np.float32),
-              "b2": np.zeros(k, np.float32)}
     m = {key: np.zeros_like(v) for key, v in params.items()}
     v = {key: np.zeros_like(p) for key, p in params.items()}
     step, batch, keep = 0, 128, np.float32(1 - _DROP_BYTE / 256)
     for epoch in range(epochs):
-        lr = 2e-3 * (0.5 * (1 + np.cos(np.pi * epoch / epochs)))
+        lr = _rate(epoch, epochs)
         order = rng.permutation(n)
         loss_sum = 0.0
         for start in range(0, n, batch):
             idx = order[start:start + batch]
-            rows = np.arange(len(idx))
             kept = np.frombuffer(rng.bytes(len(idx) * d), np.uint8).reshape(len(idx), d) >= _DROP_BYTE
             xb = z[idx]
             xb *= kept
             xb /= keep
-            h = np.maximum(xb @ params["w1"] + params["b1"], 0)
-            logits = h @ params["w2"] + params["b2"]
-            logits -= logits.max(axis=1, keepdims=True)
-            p = np.exp(logits)
-            p /= p.sum(axis=1, keepdims=True)
-            loss_sum += -np.log(p[rows, y[idx]] + 1e-9).sum()
-            g = p
-            g[rows, y[idx]] -= 1
-            g /= len(idx)
-            grads = {"w2": h.T @ g, "b2": g.sum(axis=0)}
-            gh = (g @ params["w2"].T) * (h > 0)
-            grads["w1"] = xb.T @ gh
-            grads["w1"] += 1e-4 * params["w1"]
-            grads["b1"] = gh.sum(axis=0)
+            loss, grads = _gradients(params, xb, y[idx])
+            loss_sum += loss
             step += 1
             size = np.float32(lr * np.sqrt(1 - 0.999 ** step) / (1 - 0.9 ** step))
             for key, grad in grads.items():
