@@ -284,6 +284,7 @@ def empty_table(budget: Budget, meta: dict, work: Path) -> dict:
                                    "--json"], cwd=work)
         report = json.loads("\n".join(out))
         results[mode] = {"deck": deck, "photos": report["n"], "s_per_photo": report["ms_per_image"] / 1000,
+                         "s_max": report["ms_max"] / 1000,
                          "cpu_ms_median": report["cpu_ms_per_image"], "cpu_ms_p90": report["cpu_ms_p90"],
                          "unsure": report["unsure_rate"]}
     return results
@@ -542,12 +543,12 @@ def print_table(f: dict, meta: dict) -> None:
             rows.append((f"card at rest -> its report, {deck} (decision frame + its cost)",
                          f"median {statistics.median(late):.2f} s, max {max(late):.2f} s "
                          f"({len(late)} landings; deciding frame {cost:.2f} s)",
-                         f"<= {TARGETS['latency_s']} s", verdict(statistics.median(late), TARGETS["latency_s"])))
+                         f"<= {TARGETS['latency_s']} s for every card", verdict(max(late), TARGETS["latency_s"])))
     for mode, e in f.get("empty", {}).items():
         rows.append((f"empty table, vision eval per photo, {mode} search ({e['deck']})",
-                     f"{e['s_per_photo']:.2f} s median of {e['photos']} photos (CPU time {e['cpu_ms_median']:.0f} ms, "
-                     f"90th percentile {e['cpu_ms_p90']:.0f} ms)", f"<= {TARGETS['empty_s']} s",
-                     verdict(e["s_per_photo"], TARGETS["empty_s"])))
+                     f"{e['s_per_photo']:.2f} s median of {e['photos']} photos, slowest {e['s_max']:.2f} s "
+                     f"(CPU time {e['cpu_ms_median']:.0f} ms, 90th percentile {e['cpu_ms_p90']:.0f} ms)",
+                     f"<= {TARGETS['empty_s']} s for every photo", verdict(e["s_max"], TARGETS["empty_s"])))
     starts = f.get("start", [])
     loop = [s["main_loop_s"] for s in starts if s["main_loop_s"] is not None]
     cam = [s["camera_done_s"] for s in starts if s["camera_done_s"] is not None]

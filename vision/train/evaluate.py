@@ -95,6 +95,7 @@ def evaluate(labels_path, *, deck: str | None = None, out_path=None, recogniser=
         "labels": str(labels_path), "deck": deck, **report,
         "unreadable": unreadable,
         "ms_per_image": statistics.median(times) if times else 0.0,
+        "ms_max": max(times, default=0.0),
         # The process's own CPU time: the same figure on a busy machine.
         "cpu_ms_per_image": statistics.median(cpu_times) if cpu_times else 0.0,
         # The slow tail: photos where the straight-edge search for an outline ran.
