@@ -8,7 +8,7 @@ import pytest
 
 import vision.hand.outlined as outlined
 from vision.hand.outline import ASPECT, MIN_SIDE, border_seen, borders_seen, bright_sides
-from vision.hand.outlined import SEARCH_LIVE, SETTLED_NEAR, OutlineScanner, _PhotoReads, _place_keys, outline_model
+from vision.hand.outlined import SEARCH_LIVE, SETTLED_NEAR, SETTLED_SPAN, OutlineScanner, _PhotoReads, _place_keys, outline_model
 from vision.hand.scanner import whiteness
 from vision.sim.hands import spread_hands
 from vision.sim.real_faces import real_classic_faces
@@ -88,16 +88,22 @@ def test_a_place_is_one_key_at_every_width(hands):
 def test_settled_places():
     reads = _PhotoReads()
     keys = np.array([1, 2, 3, 4])
-    reads.note(keys[:3], 80.0, np.array([0.0, 0.5, 0.01]))
-    reads.note(keys[:3], 92.0, np.array([0.01, 0.0, 0.9]))
-    # Between two widths a search step apart: settled only where both said no index.
-    assert reads.settled(keys, 86.0).tolist() == [True, False, False, False]
+    low = 80.0
+    high = low * SETTLED_SPAN / 1.001           # two widths read in full, as far apart as a place is settled from
+    reads.note(keys[:3], low, np.array([0.0, 0.5, 0.01]))
+    reads.note(keys[:3], high, np.array([0.01, 0.0, 0.9]))
+    # Between two widths read: settled only where both said no index.
+    assert reads.settled(keys, (low * high) ** 0.5).tolist() == [True, False, False, False]
+    assert reads.settled(keys, low * 1.01).tolist() == [True, False, False, False]
     # Beyond both: only within SETTLED_NEAR of one that said none, and all nearby said none.
-    assert reads.settled(keys, 80.0 * SETTLED_NEAR * 0.99).tolist() == [True, False, False, False]
-    assert reads.settled(keys, 92.0 * SETTLED_NEAR * 1.01).tolist() == [False, False, False, False]
-    assert reads.settled(keys, 75.0).tolist() == [False, False, False, False]
-    reads.note(np.array([4]), 70.0, np.array([SEARCH_LIVE]))
-    assert reads.settled(keys, 70.0 * SETTLED_NEAR * 0.99).tolist() == [False, False, False, True]
+    assert reads.settled(keys, high * SETTLED_NEAR * 0.99).tolist() == [True, True, False, False]
+    assert reads.settled(keys, high * SETTLED_NEAR * 1.01).tolist() == [False, False, False, False]
+    assert reads.settled(keys, low / SETTLED_NEAR * 0.99).tolist() == [False, False, False, False]
+    assert reads.settled(keys, low / SETTLED_NEAR * 1.01).tolist() == [True, False, True, False]
+    far = low / SETTLED_SPAN ** 2
+    reads.note(np.array([4]), far, np.array([SEARCH_LIVE]))
+    assert reads.settled(keys, far * SETTLED_NEAR * 0.99).tolist() == [False, False, False, True]
+    assert reads.settled(keys, far * SETTLED_NEAR * 1.01).tolist() == [False, False, False, False]
 
 
 def test_borders_at_once_as_one_by_one(hands):

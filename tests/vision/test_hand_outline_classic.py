@@ -25,13 +25,15 @@ def test_classic_outline_model_is_shipped_and_asked():
     assert SEARCH_FLOOR["classic"] < scanner.threshold
 
 
-@pytest.mark.parametrize("k", [19, 21])
+@pytest.mark.parametrize("k", [21])
 def test_a_hand_no_width_reads_at_the_threshold_is_read_with_the_search_floor(hands, monkeypatch, k):
-    """A loose spread of three on felt and a lone card on tiles: at the model's threshold the scale
-    search reads no index at any width and the hand is read empty; down to the floor, every card."""
+    """A lone card on tiles: at the model's threshold the scale search reads no index at any width
+    and the hand is read empty; down to the floor, every card."""
     photo, truth, _layout, _surface = hands[k]
-    # The search floor's case as the outline MLP meets it (classic's network reads hand 19 at the
-    # threshold already, and hand 21's lone 7 on tiles as a Reverse).
+    # The search floor's case as the outline MLP meets it (classic's network reads hand 21's lone 7 on
+    # tiles as a Reverse). Hand 19, a loose spread of three on felt, was such a case too until the
+    # thirteenth pass: the MLP's HOG of a window depends a little on the windows cut beside it
+    # (`turned_window_features`), and with fewer windows read it now reads that hand right at the threshold.
     scanner = OutlineScanner(deck="classic", model=read_model(OUTLINE_MODELS["classic"]))
     with monkeypatch.context() as patched:
         patched.setattr(outlined, "SEARCH_FLOOR", {})
