@@ -149,8 +149,9 @@ def order_quad(quad: np.ndarray) -> np.ndarray:
     return quad.astype(np.float32)
 
 
-def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
-    hull = cv2.convexHull(contour)
+def _quad_from_contour(contour: np.ndarray, hull: np.ndarray | None = None) -> np.ndarray | None:
+    """A quadrilateral round a contour (from its hull, passed in when made already)."""
+    hull = cv2.convexHull(contour) if hull is None else hull
     perimeter = cv2.arcLength(hull, True)
     for eps in (0.02, 0.04, 0.06):
         approx = cv2.approxPolyDP(hull, eps * perimeter, True)
@@ -163,16 +164,20 @@ def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
     return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
 
 
+#: Each side's previous one round a quad, as an index (`np.roll(…, 1, axis=0)` is slower).
+_BEFORE = [3, 0, 1, 2]
+
+
 def _crossings(start: np.ndarray, direction: np.ndarray) -> np.ndarray | None:
     """Corner i where line i-1 meets line i (lines as 4×2 points and directions), or None."""
-    corners = lines_meet(np.roll(start, 1, axis=0), np.roll(direction, 1, axis=0), start, direction)
+    corners = lines_meet(start[_BEFORE], direction[_BEFORE], start, direction)
     return corners.astype(np.float32) if np.isfinite(corners).all() else None
 
 
-def _side_lines(x: np.ndarray, y: np.ndarray, keep: np.ndarray) -> tuple[np.ndarray, ...]:
+def _side_lines(x: np.ndarray, y: np.ndarray, keep: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, ...]:
     """Lines (centres 4×2, unit directions 4×2) fitted to the kept points (x, y: 1×N whole
-    pixels; keep: 4×N) of each side, and every point's offsets (4×N each) from its side's centre."""
-    n = keep.sum(axis=1)
+    pixels; keep: 4×N, `n` of them on each side) of each side, and every point's offsets (4×N
+    each) from its side's centre."""
     w = keep.astype(np.float32)
     # Whole pixels: these sums are exact in any order.
     cx, cy = (w @ x[0]) / n, (w @ y[0]) / n
@@ -180,7 +185,11 @@ def _side_lines(x: np.ndarray, y: np.ndarray, keep: np.ndarray) -> tuple[np.ndar
     wdx, wdy = w * dx, w * dy
     sxx, syy, sxy = (wdx * dx).sum(axis=1), (wdy * dy).sum(axis=1), (wdx * dy).sum(axis=1)
     theta = 0.5 * np.arctan2(2 * sxy, sxx - syy)
-    return np.stack([cx, cy], axis=1), np.stack([np.cos(theta), np.sin(theta)], axis=1), dx, dy
+    # Filled column by column (quicker than `np.stack`, on arrays this small).
+    centre, direction = np.empty((4, 2)), np.empty((4, 2))
+    centre[:, 0], centre[:, 1] = cx, cy
+    direction[:, 0], direction[:, 1] = np.cos(theta), np.sin(theta)
+    return centre, direction, dx, dy
 
 
 def _refine(quad: np.ndarray, contour: np.ndarray) -> np.ndarray:
@@ -198,17 +207,18 @@ def _refine(quad: np.ndarray, contour: np.ndarray) -> np.ndarray:
     across = np.abs(rel_x * u[:, 1:2] - rel_y * u[:, 0:1])
     keep = (along > 0.15 * length[:, None]) & (along < 0.85 * length[:, None]) & (
         across < 0.06 * length[:, None] + 2)
-    if keep.sum(axis=1).min() < 4:
+    n = np.count_nonzero(keep, axis=1)
+    if n.min() < 4:
         return quad
     # A line through each side's points; the far ones (a finger) out, and again.
-    _, direction, dx, dy = _side_lines(x, y, keep)
+    _, direction, dx, dy = _side_lines(x, y, keep, n)
     distance = np.abs(dx * direction[:, 1:2] - dy * direction[:, 0:1])
-    n = keep.sum(axis=1)
     median = np.sort(np.where(keep, distance, np.inf), axis=1)[np.arange(4), n // 2]
     keep = keep & (distance <= np.maximum(1.5, 3 * median)[:, None])
-    if keep.sum(axis=1).min() < 4:
+    n = np.count_nonzero(keep, axis=1)
+    if n.min() < 4:
         return quad
-    centre, direction, _, _ = _side_lines(x, y, keep)
+    centre, direction, _, _ = _side_lines(x, y, keep, n)
     refined = _crossings(centre, direction)
     diagonal = quad[0] - quad[2]
     if refined is None or np.abs(refined - quad).max() > 0.15 * np.sqrt(diagonal.dot(diagonal)):
@@ -490,7 +500,10 @@ class _Motifs:
     def __init__(self, candidates, search: float) -> None:
         self.search = search
         """The searched copy's size over the photo's (candidates' areas are in its pixels)."""
-        self.thumbs = _thumbs([c[3] for c in candidates])[0] if candidates else np.zeros((0, 1), np.float32)
+        both = _thumbs([c[3] for c in candidates]) if candidates else np.zeros((2, 0, 1), np.float32)
+        self.thumbs = both[0].copy()   # apart from `_own`'s: numpy multiplies a matrix by its own transpose otherwise
+        self._own = (both, [c[2] for c in candidates], [c[1] for c in candidates])
+        """The candidates' thumbnails both ways up, quads and areas (`own_repeating`)."""
         self.centres = np.stack([c[2].sum(axis=0) / 4 for c in candidates]) if candidates else np.zeros((0, 2))
         self.sizes = np.sqrt(np.array([c[1] for c in candidates], np.float32)) / search
 
@@ -499,7 +512,18 @@ class _Motifs:
         warps), whether it is one of the table's motifs."""
         if len(self.thumbs) <= REPEAT_MIN or not len(warps):
             return np.zeros(len(warps), bool)
-        upright, turned = _thumbs(warps)
+        return self._repeating(_thumbs(warps), quads, areas)
+
+    def own_repeating(self) -> np.ndarray:
+        """`repeating` of the candidates it was made from (their thumbnails made once)."""
+        both, quads, areas = self._own
+        if len(self.thumbs) <= REPEAT_MIN:
+            return np.zeros(len(quads), bool)
+        return self._repeating(both, quads, areas)
+
+    def _repeating(self, thumbs: np.ndarray, quads, areas) -> np.ndarray:
+        """`repeating`, given the outlines' thumbnails (`_thumbs`)."""
+        upright, turned = thumbs
         similar = np.maximum(upright @ self.thumbs.T, turned @ self.thumbs.T) >= REPEAT_SIMILAR
         centres = np.asarray(quads, np.float32).sum(axis=1) / 4
         sizes = np.sqrt(np.asarray(areas, np.float32)) / self.search
@@ -698,10 +722,11 @@ class _Search:
         aspect = min(rw, rh) / max(rw, rh)
         if not ASPECT_RANGE[0] <= aspect <= ASPECT_RANGE[1] or area < MIN_FILL * rw * rh:
             return
-        quad = _refine(order_quad(_quad_from_contour(contour)), contour) / self.search
-        # The contour may be the card's edge, or the edge of its field inside the border.
-        guesses = ((0, quad, area), (1, grown_quad(quad), area * 1.2))
-        for grown, guess, guess_area in guesses[1:] if field_only else guesses:
+        quad = _refine(order_quad(_quad_from_contour(contour, hull)), contour) / self.search
+        # The contour may be the card's edge, or the edge of its field inside the border (grown
+        # only when tried: not once the edge read as the card's own).
+        for grown in (1,) if field_only else (0, 1):
+            guess, guess_area = (grown_quad(quad), area * 1.2) if grown else (quad, area)
             # Masks often agree on an outline: score it once (a found edge over a grown one).
             key = (grown, *(guess.ravel() / (0.015 * np.sqrt(guess_area) + 1)).astype(int))
             if key in self._seen:
@@ -821,7 +846,7 @@ class _Search:
         largest = max((area for score, area, _, _ in self.candidates if score > 0.3), default=1.0)
         if self.verify is not None:
             self._motifs = _Motifs(self.candidates, self.search)
-            self._mark_table(self.candidates)
+            self._table.update(id(c[3]) for c, motif in zip(self.candidates, self._motifs.own_repeating()) if motif)
         self.ranked = sorted(((score * (0.8 + 0.2 * min(1.0, np.sqrt(area / largest))), quad, small)
                               for score, area, quad, small in self.candidates
                               if score > 0.1 and id(small) not in self._table),
@@ -938,8 +963,7 @@ class _Search:
             return
         self._mark_table(proposals)
         # A kilim's medallions are of the field hues: the table's motifs among the fields themselves.
-        own = _Motifs(proposals, self.search).repeating([c[2] for c in proposals], [c[1] for c in proposals],
-                                                        [c[3] for c in proposals])
+        own = _Motifs(proposals, self.search).own_repeating()
         self._table.update(id(c[3]) for c, motif in zip(proposals, own) if motif)
         tried = [quad for _, quad, _ in self.ranked]
         read = 0

@@ -198,6 +198,12 @@ class Recogniser:
                 return reading  # read already while choosing the outline
         return self.read_warped(found.warped, found.score)
 
+    def scored(self, reading: Reading, card_score: float) -> Reading | None:
+        """`read_warped(warped, card_score)` from `reading`, the same warp's `read_warped(warped)`
+        (the outline's look only caps the confidence at 0.5 + `card_score`): `reading` itself when
+        the cap is above it, else None (read it again)."""
+        return reading if reading.confidence <= 0.5 + card_score else None
+
     def _verify(self, warped: np.ndarray) -> float:
         """How surely a candidate warp shows one of the deck's faces (for choosing the outline)."""
         reading = self.read_warped(warped)

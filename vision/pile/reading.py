@@ -81,9 +81,29 @@ def find_card_in(recogniser, crop: np.ndarray, *, thorough: bool | None = None):
 
     :raises CardNotFoundError: when there is none.
     """
+    return _found_and_read(recogniser, crop, thorough=thorough)[0]
+
+
+def _found_and_read(recogniser, crop: np.ndarray, *, thorough: bool | None = None):
+    """`find_card_in`, and the card's reading at its look (`read_warped(warp, score)`) as the
+    recogniser read it already while choosing the outline, if it can tell (its `scored`); else None.
+
+    :raises CardNotFoundError: when there is none.
+    """
     if thorough is None:
         thorough = getattr(recogniser, "thorough", False)
-    return find_card(crop, verify=lambda warped: recogniser.read_warped(warped).confidence, thorough=thorough)
+    read: list[tuple[np.ndarray, object]] = []
+
+    def verify(warped: np.ndarray) -> float:
+        reading = recogniser.read_warped(warped)
+        read.append((warped, reading))
+        return reading.confidence
+    found = find_card(crop, verify=verify, thorough=thorough)
+    scored = getattr(recogniser, "scored", None)
+    # The chosen outline was read while choosing it (the same warp): at its look it reads the same
+    # or is read again (one read of the dozen or so a card costs).
+    earlier = next((reading for warped, reading in read if warped is found.warped), None)
+    return found, None if scored is None or earlier is None else scored(earlier, found.score)
 
 
 def read_at(recogniser, image: np.ndarray, quad: np.ndarray):
@@ -126,13 +146,15 @@ def _found_round(recogniser, image: np.ndarray, quad: np.ndarray):
     cv2.fillConvexPoly(keep, (grown - (x0, y0)).astype(np.int32), 255)
     crop[keep == 0] = 0
     try:
-        found = find_card_in(recogniser, crop)
+        found, reading = _found_and_read(recogniser, crop)
         found_quad = found.quad + np.float32([x0, y0])
         # Only the card the difference outlined, not one under a hand beside it.
         size = np.sqrt(cv2.contourArea(quad))
         if (abs(np.sqrt(cv2.contourArea(found_quad)) / size - 1) < 0.2
                 and np.linalg.norm(found_quad.mean(axis=0) - quad.mean(axis=0)) < 0.2 * size):
-            return recogniser.read_warped(found.warped, found.score), found_quad, found.warped
+            if reading is None:
+                reading = recogniser.read_warped(found.warped, found.score)
+            return reading, found_quad, found.warped
     except CardNotFoundError:
         pass
     return None
