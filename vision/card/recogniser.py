@@ -10,6 +10,7 @@ from vision.card.colour import HUES, MIDDLE, colour_of_votes, colour_votes, fiel
 from vision.decks import DeckProfile, find_deck
 from vision.card.detect import ASPECT_RANGE, FoundCard, card_look, find_card, order_quad, warp
 from vision.card.detect_fields import CLASSIC_FIELD_HUES
+from vision.card.doubt import doubt, outvoted
 from vision.errors import CardNotFoundError, UnknownNameError
 from vision.card.features import card_white, dark_field, oval_white, rank_features, white_reference
 from vision.card.mlp import Mlp
@@ -184,12 +185,44 @@ class Recogniser:
         except CardNotFoundError:
             found = None
         reading = None if found is None else self._found_reading(found)
+        outlines_read = len(self._verified)
         if whole is not None:
             whole_reading = self.read_warped(whole.warped, whole.score)
             if reading is None or whole_reading.confidence > reading.confidence:
-                found, reading = whole, whole_reading
+                found, reading, outlines_read = whole, whole_reading, 1
         self.last_found = found
-        return reading if reading is not None else Reading(WILD, "unknown", 0.0, unsure=True, deck=self.deck.name)
+        if reading is None:
+            return Reading(WILD, "unknown", 0.0, unsure=True, deck=self.deck.name)
+        return self._doubted(reading, found.warped, outlines_read)
+
+    # -- issue #18: the chosen reading doubted (`vision.card.doubt`) --------------------------
+
+    def _doubted(self, reading: Reading, warped: np.ndarray, outlines_read: int) -> Reading:
+        """A classic `reading` of `warped`, chosen after `outlines_read` outlines were read, doubted
+        when the face network names another face (and is not outvoted) or it is middling after a
+        long search (`vision.card.doubt`); the Oona deck's as it is."""
+        if self.deck.name != "classic":
+            return reading
+        white = card_white(warped)
+        network = self._network_face(warped, white)
+        backed = network is None or network == reading.rank or outvoted(
+            reading.rank, self._feature_face(warped, white), read_corners(warped) if self.corners else [])
+        return doubt(reading, backed, outlines_read, self.unsure_below)
+
+    def _network_face(self, warped: np.ndarray, white: np.ndarray) -> str | None:
+        """The face network's likeliest allowed face for a warp (both turns), None without it."""
+        if self.cnn is None or self.cnn_weight <= 0:
+            return None
+        turns = self.cnn.turns(warped, white)[:, self._cnn_order]
+        return self.model.classes[int((turns.mean(axis=0) * self._faces * self._allowed).argmax())]
+
+    def _feature_face(self, warped: np.ndarray, white: np.ndarray) -> str:
+        """The feature model's likeliest allowed face for a warp (both turns)."""
+        x = np.stack([rank_features(warped, white), rank_features(warped[::-1, ::-1], white)])
+        probs = self.model.probabilities(x).mean(axis=0)
+        return self.model.classes[int((probs * self._faces * self._allowed).argmax())]
+
+    # -----------------------------------------------------------------------------------------
 
     def _found_reading(self, found: FoundCard) -> Reading:
         """The reading of the card `find_card` chose (read already while choosing, if it was)."""
