@@ -195,7 +195,8 @@ def kept_reading(reader: EnrolledRecogniser, photo: np.ndarray) -> tuple:
         found = find_card(photo, verify=reader.whole_face)
     except CardNotFoundError:
         return ("alone", reader.shipped.read(photo))
-    mine, turned_away = reader.head_reading(found.warped, found.score)
+    mine, turned_away = reader.head_reading(found.warped, found.score,
+                                            said=reader.index_said(found.warped, photo, found.quad))
     return ("found", mine, turned_away, reader.shipped.read_warped(found.warped, found.score))
 
 

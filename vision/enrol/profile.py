@@ -17,12 +17,14 @@ vote on the underline's side is heard too, on a deck where it was right on the e
 development sets apart from the test sets (`benchmarks/bench_enrol.py --only dev`). The card's
 outline is the one the head reads surest as a whole face (`EnrolledRecogniser.whole_face`); a card
 the head is unsure of is read again through its warp zoomed a little either way (`every_witness`,
-`vision.enrol.views.zoomed`).
+`vision.enrol.views.zoomed`). The card's two corner indices, read by the shipped corner network at
+the photo's own pixels, are heard as witnesses of the rank as far as they were right on the
+enrolment's views (`vision.enrol.indices`).
 
 A profile is two files: `NAME.json` (name, version, style, faces, ranks, the features' fingerprint,
-the shipped reader's and the underline vote's trust: a profile without the latter never hears the vote)
-and `NAME.npz` (the head's weights). Corrections learnt at the table live beside them
-(`vision.enrol.corrections`).
+the shipped reader's, the underline vote's and the indices' trust: a profile without one of the
+latter two never hears that witness) and `NAME.npz` (the head's weights). Corrections learnt at the
+table live beside them (`vision.enrol.corrections`).
 """
 
 import json
@@ -42,6 +44,7 @@ from vision.card.recogniser import Recogniser, plain, whole_photo_card
 from vision.decks import DeckProfile, find_deck
 from vision.enrol.faces import clean_face, parse_face, white_border
 from vision.enrol.glyphs import HOG, Glyphs, for_profile
+from vision.enrol.indices import Indices, index_trust, weighed
 from vision.enrol.loops import loop_features, underline_vote
 from vision.enrol.views import table_misses, views, zoomed
 from vision.model_files import NONE
@@ -258,6 +261,11 @@ class EnrolledRecogniser:
     underline_trust: float = 0.0
     """How often the loops' vote on a 6 or 9 was right on the enrolment's views (`underline_trust`):
     from `UNDERLINE_TRUST_LEAST` it is a witness between them (`underlined`)."""
+    index_trust: dict[str, float] = field(default_factory=dict)
+    """For each rank the corner network surely read off an index of the enrolment's views, how often
+    it was right (`vision.enrol.indices.index_trust`; empty: the indices are not heard)."""
+    indices: Indices | None = field(default=None, repr=False)
+    """The corner network of the style, reading the two indices (`None`: not heard)."""
 
     def __post_init__(self) -> None:
         if self.style not in ("oona", "classic"):
@@ -298,7 +306,8 @@ class EnrolledRecogniser:
         for key, photo in photos.items():
             cleaned[key] = clean_face(photo, f"the photo of {key}")
             step()
-        rows, ranks, checks, votes = [], [], {}, []
+        rows, ranks, checks, votes, said = [], [], {}, [], []
+        indices = Indices.installed(style)
         for key, face in cleaned.items():
             # Each warp cut is two views, as it is and turned half round: the face network reads
             # half as many warps (`Glyphs.rows`), the head learns each warp at both turns.
@@ -309,13 +318,16 @@ class EnrolledRecogniser:
                 votes += [(faces[key][1], underline_vote(loops)) for loops in glyphs.loops(rows[-2])]
             step()
             checks[key] = seen[::2][:TRUST_VIEWS]
+            if indices is not None:     # a view's twin (turned) shows the same two indices
+                said += [(faces[key][1], rank) for ranks in indices.said_of_warps(seen[::2]) for rank in ranks]
         tables = table_misses(max(TABLE_PHOTOS_LEAST, math.ceil(TABLE_PHOTOS_PER_FACE * len(photos))), rng)
         if tables:
             rows.append(glyphs.rows(tables))
             ranks += [NONE] * len(tables)
         step()
         head = learn_head(np.concatenate(rows), ranks, seed=seed, on_epoch=step)
-        reader = cls(name, style, list(faces.values()), head, glyphs=glyphs, underline_trust=underline_trust(votes))
+        reader = cls(name, style, list(faces.values()), head, glyphs=glyphs, underline_trust=underline_trust(votes),
+                     index_trust=index_trust(said), indices=indices)
         if shipped:
             reader.with_shipped()
             reader.trust = shipped_trust(reader.shipped, checks)
@@ -356,7 +368,8 @@ class EnrolledRecogniser:
                 "faces": [list(face) for face in self.faces], "ranks": list(self.head.classes),
                 "features": self.glyphs.fingerprint, "enrol_seconds": round(self.seconds, 2),
                 "shipped_trust": {k: round(v, 4) for k, v in self.trust.items()},
-                "underline_trust": round(self.underline_trust, 4)}
+                "underline_trust": round(self.underline_trust, 4),
+                "index_trust": {k: round(v, 4) for k, v in self.index_trust.items()}}
         base.parent.mkdir(parents=True, exist_ok=True)
         base.with_suffix(".json").write_text(json.dumps(meta, indent=1))
         self.head.save(base.with_suffix(".npz"))
@@ -384,7 +397,10 @@ class EnrolledRecogniser:
         faces = [tuple(face) for face in meta["faces"]]
         reader = cls(meta["name"], meta.get("style", ""), faces, head, seconds=meta.get("enrol_seconds", 0.0),
                      trust=dict(meta.get("shipped_trust") or {}), glyphs=glyphs,
-                     underline_trust=float(meta.get("underline_trust", 0.0)))
+                     underline_trust=float(meta.get("underline_trust", 0.0)),
+                     index_trust=dict(meta.get("index_trust") or {}))
+        if reader.index_trust:
+            reader.indices = Indices.installed(reader.style)
         return reader.with_shipped() if shipped else reader
 
     # -- reading ----------------------------------------------------------------------------------
@@ -395,39 +411,55 @@ class EnrolledRecogniser:
         return Reading(colour, rank, confidence, unsure=confidence < self.unsure_below,
                        deck=self.style, alternatives=tuple(alternatives))
 
-    def read_enrolled(self, warped: np.ndarray, card_score: float = 1.0, *, again: bool = True) -> Reading:
-        """The enrolled head's reading alone (its rank, the colour sense's colour); unsure, whatever
-        its confidence, when the warp and its half turn name different faces (`checks`: "turns")."""
-        reading, turned_away = self.head_reading(warped, card_score, again=again)
+    def read_enrolled(self, warped: np.ndarray, card_score: float = 1.0, *, again: bool = True,
+                      said: list[str] | None = None) -> Reading:
+        """The enrolled head's reading alone (its rank, the colour sense's colour, the indices `said`
+        heard); unsure, whatever its confidence, when the warp and its half turn name different faces
+        (`checks`: "turns")."""
+        reading, turned_away = self.head_reading(warped, card_score, again=again, said=said)
         return replace(reading, unsure=True) if "turns" in self.checks and turned_away else reading
 
-    def head_reading(self, warped: np.ndarray, card_score: float = 1.0, *,
-                     again: bool = True) -> tuple[Reading, bool]:
+    def head_reading(self, warped: np.ndarray, card_score: float = 1.0, *, again: bool = True,
+                     said: list[str] | None = None) -> tuple[Reading, bool]:
         """The enrolled head's reading before its doubts, and whether the warp and its half turn
         name different faces (`turned_away`); an unsure one (from `AGAIN_FROM`) is read `again` with
-        the warp zoomed a little either way (`vision.enrol.views.zoomed`) as more witnesses."""
+        the warp zoomed a little either way (`vision.enrol.views.zoomed`) as more witnesses. The
+        ranks its indices surely name (`said`, `index_said`; by default read off the warp) are heard
+        as witnesses (`vision.enrol.indices.weighed`)."""
         if plain(warped):
             return self._named(WILD, "unknown", 0.0), False
+        said = self.index_said(warped) if said is None else said
         white = white_reference(warped)
         turns = self._turns(warped, white)
-        reading, turned_away = self._head_says(turns, warped, white, card_score)
+        reading, turned_away = self._head_says(turns, warped, white, card_score, said)
         if not again or reading.confidence < AGAIN_FROM or (reading.confidence >= self.unsure_below
                                                              and not turned_away):
             return reading, turned_away
         # Unsure: the warp zoomed a little either way are two more witnesses (`vision.enrol.views.ZOOMS`).
         witnesses = [turns] + [self._turns(other, white_reference(other))
                                for other in zoomed(warped) if not plain(other)]
-        return self._head_says(every_witness(witnesses), warped, white, card_score)
+        return self._head_says(every_witness(witnesses), warped, white, card_score, said)
+
+    def index_said(self, warped: np.ndarray, photo: np.ndarray | None = None,
+                   quad: np.ndarray | None = None) -> list[str]:
+        """The ranks the card's two indices surely name (`vision.enrol.indices`), read off the
+        `photo` through the card's outline `quad` when given, else off the warp; none when the
+        indices are not heard on this deck."""
+        if self.indices is None or not self.index_trust:
+            return []
+        if photo is not None and quad is not None:
+            return self.indices.said(self.indices.photo_windows(photo, quad))
+        return self.indices.said(self.indices.warp_windows(warped))
 
     def _turns(self, warped: np.ndarray, white: np.ndarray) -> np.ndarray:
         """The head's distributions of a warp and of its half turn (two rows), the loops' vote heard."""
         return self.underlined(self.head.probabilities(self.glyphs.both_turns(warped, white)), warped, white)
 
     def _head_says(self, turns: np.ndarray, warped: np.ndarray, white: np.ndarray,
-                   card_score: float) -> tuple[Reading, bool]:
-        """The reading of the head's distributions of both turns (`_turns`), and whether a turn's
-        surest class is another face than the reading's (`turned_away`)."""
-        probs = both_witnesses(turns)
+                   card_score: float, said: list[str]) -> tuple[Reading, bool]:
+        """The reading of the head's distributions of both turns (`_turns`), the indices `said`
+        heard, and whether a turn's surest class is another face than the reading's (`turned_away`)."""
+        probs = weighed(both_witnesses(turns), self.head.classes, said, self.index_trust)
         # The best rank; its probability is also lowered by how much the warp looks like no card.
         best = int((probs * self._faces).argmax())
         rank, rank_conf = self.head.classes[best], float(probs[best])
@@ -490,10 +522,11 @@ class EnrolledRecogniser:
                 continue
         return found
 
-    def read_warped(self, warped: np.ndarray, card_score: float = 1.0) -> Reading:
-        """Read a card warped upright (either way up): the enrolled head checked by the shipped reader."""
+    def read_warped(self, warped: np.ndarray, card_score: float = 1.0, *, said: list[str] | None = None) -> Reading:
+        """Read a card warped upright (either way up): the enrolled head checked by the shipped reader
+        (`said`: the ranks its indices surely name, `index_said`; by default read off the warp)."""
         from vision.enrol.corrections import corrected
-        mine = self.read_enrolled(warped, card_score)
+        mine = self.read_enrolled(warped, card_score, said=said)
         if self.shipped is not None:
             mine = self.agreed(mine, self.shipped.read_warped(warped, card_score))
         return corrected(mine, self.memory, warped)
@@ -536,7 +569,8 @@ class EnrolledRecogniser:
             found = find_card(photo, verify=self.whole_face)
         except CardNotFoundError:
             found = None
-        readings = [self.read_warped(card.warped, card.score) for card in (found, whole) if card is not None]
+        readings = [self.read_warped(card.warped, card.score, said=self.index_said(card.warped, photo, card.quad))
+                    for card in (found, whole) if card is not None]
         if not readings:
             return self._shipped_alone(photo)
         return max(readings, key=lambda reading: reading.confidence)   # the found card's on a tie
@@ -546,7 +580,7 @@ class EnrolledRecogniser:
         times `white_border` (an outline round a part of the card, cut where a symbol's edge crosses
         it, has the field's colour on one side of its border, and the head may read a part surely:
         a 5 cut at 45 % as a 9)."""
-        return self.read_enrolled(warped, again=False).confidence * white_border(warped)
+        return self.read_enrolled(warped, again=False, said=[]).confidence * white_border(warped)
 
     def _shipped_alone(self, photo: np.ndarray) -> Reading:
         """The shipped reader's reading of a photo, its confidence times its trust on this deck."""
