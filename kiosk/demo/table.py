@@ -28,7 +28,7 @@ from typing import Any, Callable
 from kiosk.referee.inputs import CardChosen, CardLanded, CardTakenBack, SeatPressed, Tick, Touched
 from kiosk.referee.referee import Outcome
 from kiosk.rules.errors import RulesError
-from kiosk.rules.events import Call, Catch, Deal, Event, Hands, Play, Resume, TurnUp, parse_event, to_json
+from kiosk.rules.events import Call, Catch, Correct, Deal, Event, Hands, Play, Resume, TurnUp, parse_event, to_json
 from kiosk.rules.sim import Habits, Simulator
 from kiosk.referee.session import MatchSetup, Session
 
@@ -388,20 +388,35 @@ class DemoTable:
             sim.hands = [cards[i * size:(i + 1) * size] for i in range(sim.players)]
             sim.stock, sim.pile = cards[sim.players * size:], []
         elif isinstance(event, TurnUp):
-            sim.pile.append(_take(sim.stock, event.card))
+            sim.pile.append(_take(sim.stock, event.card, sim.hands))
         elif isinstance(event, Play):
-            sim.pile.append(_take(sim.hands[event.seat], event.card))
+            hand = sim.hands[event.seat]
+            sim.pile.append(_take(hand, event.card, [sim.stock] + [h for h in sim.hands if h is not hand]))
+        elif isinstance(event, Correct) and sim.pile:
+            # The pile's top card was another: it goes where that one was (a hand keeps its count).
+            sim.pile.append(_take([sim.pile.pop()], event.card, [sim.stock] + sim.hands))
         if isinstance(event, Resume) and not sim.table.paused:
             return
         if not Simulator.emit(sim, event):
             raise RuntimeError(f"the demo players cannot follow {event.name}")
 
 
-def _take(cards: list, wanted) -> object:
-    """Remove ``wanted`` from ``cards`` if it is there, else any card (it stands in for it)."""
+def _take(cards: list, wanted, elsewhere=()) -> object:
+    """Remove ``wanted`` from ``cards`` and return it. A card the players' replay put elsewhere (the
+    journal's deal and draws are not replayed card for card: a resumed match deals the players'
+    hands afresh) is taken from the first list of ``elsewhere`` holding it, which gets one of
+    ``cards`` in its place; so the pile holds the journal's very cards, and no hand shown at the
+    round's end holds a copy the pile has already (a resumed demo's hands were refused for ever:
+    "turquoise-take2 is shown 3 times but the deck has 2"). Held nowhere: any card stands in."""
     if wanted in cards:
         cards.remove(wanted)
         return wanted
+    for other in elsewhere:
+        if wanted in other:
+            other.remove(wanted)
+            if cards:
+                other.append(cards.pop())
+            return wanted
     return cards.pop() if cards else wanted
 
 

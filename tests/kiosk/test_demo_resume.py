@@ -1,0 +1,36 @@
+"""A demo match resumed from its journal: the simulated players' cards follow the journal's, so the
+hands they show at the round's end hold no copy the pile already has."""
+
+from collections import Counter
+
+import pytest
+
+from kiosk.demo.table import DemoTable
+from kiosk.referee.clock import ManualClock
+from kiosk.referee.journal import MatchStore
+from kiosk.referee.session import Session
+
+
+# Seed 1's round draws cards the replayed players did not hold; seed 7's corrects a card misread.
+@pytest.mark.parametrize("seed", [1, 7])
+def test_a_resumed_demo_holds_the_journal_s_cards_and_its_hands_fit_the_deck(tmp_path, seed):
+    clock = ManualClock()
+    session = Session(MatchStore(tmp_path), clock=clock)
+    first = DemoTable(session, players=3, seed=seed, pace=0)
+    first.hands_shown = lambda: "busy"                          # the round ends with no hands shown yet
+    first.start()
+    first.play(5000, clock, until=lambda: session.table.state.round_over)
+    assert session.table.state.round_over and session.table.state.ranking is None
+    session.close()
+
+    resumed = Session(MatchStore(tmp_path), clock=clock)
+    assert resumed.resume()
+    demo = DemoTable(resumed, players=3, seed=seed, pace=0)
+    demo.start()                                                 # the journal replayed into the players
+    sim, state = demo.sim, resumed.table.state
+    assert Counter(map(str, sim.pile)) == Counter(map(str, state.pile))
+    assert Counter(map(str, sim.stock + sim.pile + [c for h in sim.hands for c in h])) == \
+        Counter({str(card): copies for card, copies in sim.table.engine.deck.items()})
+    shown = {seat: tuple(hand) for seat, hand in enumerate(sim.hands)}
+    sim.table.engine.check_copies(tuple(state.pile), shown)      # raised CardError before
+    resumed.close()
