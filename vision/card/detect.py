@@ -874,9 +874,14 @@ class _Search:
         best-looking ones: on checked cloth the checks look more like cards (an even border round a
         different field) than a small blurred card does."""
         tried: list[np.ndarray] = [quad for _, quad, _ in self.ranked]
-        for order, most in ((lambda c: -c[1], VERIFY_TOP + FALLBACK_TOP),
-                            (lambda c: -c[0], VERIFY_TOP + FALLBACK_TOP + FALLBACK_LOOK_TOP)):
-            for look, _, quad, small in sorted(self.candidates, key=order):
+        # The biggest are counted among themselves: the outlines confirmed already (of any size)
+        # do not push the biggest ones out (issue #18: on a rug the fifth biggest, read at 1.0,
+        # was left unread after five confirmed small outlines and four big patches of rug).
+        biggest = sorted(self.candidates, key=lambda c: -c[1])[:VERIFY_TOP + FALLBACK_TOP]
+        for pool, most in ((biggest, len(biggest) + len(tried)),
+                           (sorted(self.candidates, key=lambda c: -c[0]),
+                            VERIFY_TOP + FALLBACK_TOP + FALLBACK_LOOK_TOP)):
+            for look, _, quad, small in pool:
                 if len(tried) >= most:
                     break
                 if _close_to_any(quad, tried):
