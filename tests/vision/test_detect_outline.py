@@ -10,20 +10,10 @@ from vision.card.colour import read_colour
 from vision.card.detect import WARP_H, WARP_W, order_quad, _snapped, find_card, warp
 from vision.card.features import white_reference
 from vision.card.recogniser import Recogniser
-from vision.sim.synth import face_image
+from vision.sim.synth import face_image, on_table_at
 from vision.sim.textures import CARD_DEVELOPMENT, HELD_OUT, texture
 
 cv2.setNumThreads(1)
-
-
-def _on_table(face: np.ndarray, quad: np.ndarray, surface: str = "felt", seed: int = 3) -> np.ndarray:
-    photo = texture(surface, 480, 640, np.random.default_rng(seed))
-    fh, fw = face.shape[:2]
-    m = cv2.getPerspectiveTransform(np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]]), quad)
-    card = cv2.warpPerspective(face, m, (640, 480), flags=cv2.INTER_AREA)
-    inside = cv2.warpPerspective(np.full((fh, fw), 255, np.uint8), m, (640, 480)) > 127
-    photo[inside] = card[inside]
-    return photo
 
 
 def _error(found: np.ndarray, truth: np.ndarray) -> float:
@@ -35,7 +25,7 @@ def _error(found: np.ndarray, truth: np.ndarray) -> float:
 def test_snapping_moves_a_grown_outline_onto_the_card_edge():
     face = classic_face("blue", "7", np.random.default_rng(1), edition="classic")
     truth = np.float32([[200, 100], [380, 130], [350, 390], [170, 360]])
-    photo = _on_table(face, truth, "dark_mat")
+    photo = on_table_at(face, truth, np.random.default_rng(3), "dark_mat")
     lo = cv2.min(cv2.min(photo[..., 0], photo[..., 1]), photo[..., 2])
     centre = truth.mean(axis=0)
     for grow in (0.9, 1.1):  # a field outline, a hull with a margin of table
@@ -50,7 +40,7 @@ def test_an_oblique_card_is_found():
     # Seen from low down, the long sides shrink: the outline is almost square.
     face = face_image("oona", "indigo", "5", np.random.default_rng(2))
     truth = np.float32([[220, 150], [430, 150], [450, 370], [200, 370]])
-    photo = _on_table(face, truth, "wood")
+    photo = on_table_at(face, truth, np.random.default_rng(3), "wood")
     reader = Recogniser.for_deck("oona")
     card = find_card(photo, verify=lambda w: reader.read_warped(w).confidence)
     assert _error(card.quad, truth) < 0.05

@@ -11,7 +11,7 @@ from vision.art.classic import classic_face
 from vision.card.detect import WARP_H, WARP_W, _crossings, _Motifs, _quad_from_contour, _thumbs
 from vision.card.recogniser import Recogniser
 from vision.pile.reading import _found_and_read, read_at
-from vision.sim.textures import texture
+from vision.sim.synth import on_table_at
 
 cv2.setNumThreads(1)
 
@@ -32,16 +32,6 @@ class _Rereading:
         return self.recogniser.read_warped(warped, card_score)
 
 
-def _on_table(face: np.ndarray, quad: np.ndarray, surface: str, seed: int) -> np.ndarray:
-    photo = texture(surface, 480, 640, np.random.default_rng(seed))
-    fh, fw = face.shape[:2]
-    m = cv2.getPerspectiveTransform(np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]]), quad)
-    card = cv2.warpPerspective(face, m, (640, 480), flags=cv2.INTER_AREA)
-    inside = cv2.warpPerspective(np.full((fh, fw), 255, np.uint8), m, (640, 480)) > 127
-    photo[inside] = card[inside]
-    return photo
-
-
 def test_scored_is_the_reading_at_that_look_or_none(classic):
     face = classic_face("red", "4", np.random.default_rng(2), edition="classic")
     warped = cv2.resize(face, (WARP_W, WARP_H), interpolation=cv2.INTER_AREA)
@@ -59,7 +49,7 @@ def test_scored_is_the_reading_at_that_look_or_none(classic):
 def test_the_pile_reads_the_same_without_reading_the_chosen_card_again(classic, colour, rank, surface, seed):
     face = classic_face(colour, rank, np.random.default_rng(seed), edition="classic")
     quad = np.float32([[250, 120], [372, 138], [352, 322], [230, 304]])
-    photo = _on_table(face, quad, surface, seed)
+    photo = on_table_at(face, quad, np.random.default_rng(seed), surface)
     once, again = read_at(classic, photo, quad), read_at(_Rereading(classic), photo, quad)
     assert once is not None and again is not None
     assert tuple(once[0]) == tuple(again[0])

@@ -737,12 +737,14 @@ class _Search:
             if self.candidates[-1][0] > 0.9:  # the card's own edge: no need to grow it
                 break
 
-    def _mark_table(self, candidates) -> None:
-        """Add the table's repeating motifs among `candidates` to `_table` (`_Motifs`)."""
-        if self._motifs is None or not candidates:
+    def _mark_table(self, candidates, own: "_Motifs | None" = None) -> None:
+        """Add the table's repeating motifs among `candidates` to `_table`: as the table's look
+        (`_motifs`) tells them, or as `own`, made from these very candidates, tells them among
+        themselves (their thumbnails made once)."""
+        if (own is None and self._motifs is None) or not candidates:
             return
-        repeating = self._motifs.repeating([c[2] for c in candidates], [c[1] for c in candidates],
-                                           [c[3] for c in candidates])
+        repeating = own.own_repeating() if own is not None else self._motifs.repeating(
+            [c[2] for c in candidates], [c[1] for c in candidates], [c[3] for c in candidates])
         self._table.update(id(c[3]) for c, motif in zip(candidates, repeating) if motif)
 
     def sure_of(self, small: np.ndarray) -> float:
@@ -846,7 +848,7 @@ class _Search:
         largest = max((area for score, area, _, _ in self.candidates if score > 0.3), default=1.0)
         if self.verify is not None:
             self._motifs = _Motifs(self.candidates, self.search)
-            self._table.update(id(c[3]) for c, motif in zip(self.candidates, self._motifs.own_repeating()) if motif)
+            self._mark_table(self.candidates, own=self._motifs)
         self.ranked = sorted(((score * (0.8 + 0.2 * min(1.0, np.sqrt(area / largest))), quad, small)
                               for score, area, quad, small in self.candidates
                               if score > 0.1 and id(small) not in self._table),
@@ -968,8 +970,7 @@ class _Search:
             return
         self._mark_table(proposals)
         # A kilim's medallions are of the field hues: the table's motifs among the fields themselves.
-        own = _Motifs(proposals, self.search).own_repeating()
-        self._table.update(id(c[3]) for c, motif in zip(proposals, own) if motif)
+        self._mark_table(proposals, own=_Motifs(proposals, self.search))
         tried = [quad for _, quad, _ in self.ranked]
         read = 0
         for look, _, outline, small in sorted(proposals, key=lambda c: -c[0]):

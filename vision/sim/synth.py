@@ -161,6 +161,18 @@ def flat_on_table(card: np.ndarray, rng: np.random.Generator, surface: str = "fe
     return table
 
 
+
+def on_table_at(card: np.ndarray, quad: np.ndarray, rng: np.random.Generator, surface: str = "felt") -> np.ndarray:
+    """A card photo (the card filling it) warped onto a 640 × 480 table of ``surface`` with its corners
+    (top-left first, clockwise) at ``quad``."""
+    table = texture(surface, 480, 640, rng)
+    h, w = card.shape[:2]
+    m = cv2.getPerspectiveTransform(np.float32([[0, 0], [w, 0], [w, h], [0, h]]), np.float32(quad))
+    warped = cv2.warpPerspective(card, m, (640, 480), flags=cv2.INTER_AREA)
+    inside = cv2.warpPerspective(np.full((h, w), 255, np.uint8), m, (640, 480)) > 127
+    table[inside] = warped[inside]
+    return table
+
 def _camera_blur(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A photo (uint8) blurred by motion (a fifth of the time) or focus (a quarter), or as it is."""
     blur = rng.random()
