@@ -412,9 +412,10 @@ def seat_input(event):
     return ButtonFreed(event.seat, event.button)
 
 
-def card_render(deck: str, px_per_mm: float = 3.0):
+def card_render(deck: str, px_per_mm: float = 3.0, *, keep: bool = True):
     """The simulated camera's snapshot: the card's face from vision's art (BGR), small (the
-    table screen's card in play asks for a larger one)."""
+    table screen's card in play asks for a larger one); each face drawn once and kept, unless
+    not ``keep`` (a caller that keeps what it makes of it)."""
     from vision.art.classic import classic_face
     from vision.art.oona import card_png
 
@@ -436,7 +437,7 @@ def card_render(deck: str, px_per_mm: float = 3.0):
             except Exception as exc:          # a face vision cannot draw: the screen draws its own
                 log.info("no face for %s: %s", code, exc)
                 cache[code] = None
-        return cache[code]
+        return cache[code] if keep else cache.pop(code)
 
     return render
 
@@ -447,12 +448,14 @@ SCREEN_PX_PER_MM = 5.0
 
 def screen_faces(px_per_mm: float = SCREEN_PX_PER_MM):
     """``faces(style, code)``: the face of a card in the Oona or classic deck's art (BGR), for
-    the table screen's card in play (each style's faces drawn once, on first use)."""
+    the table screen's card in play, drawn when asked for and not kept: the screen keeps the
+    texture it makes of it (:class:`kiosk.ui.widgets.card_face.FaceTextures`; a face at this
+    size is 0.4 MB, 23 MB for both decks' 54)."""
     renders: dict[str, object] = {}
 
     def faces(style: str, code: str):
         if style not in renders:
-            renders[style] = card_render(style, px_per_mm)
+            renders[style] = card_render(style, px_per_mm, keep=False)
         return renders[style](code)
 
     return faces

@@ -16,7 +16,7 @@ from typing import Callable
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
-from kivy.graphics.opengl import glFlush
+from kivy.graphics.opengl import glFinish
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, OptionProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
@@ -433,13 +433,17 @@ class OonaApp(App):
 
 
 def flush_frames(*_args) -> None:
-    """Have each frame drawn as soon as it is complete (bound to the window's ``on_flip``).
+    """Have each frame drawn as soon as it is complete, and done before the next one is begun
+    (bound to the window's ``on_flip``).
 
     NOTE: offscreen (an EGL pbuffer) the swap flushes nothing, so Mesa's llvmpipe drew a frame
     only when a texture was next written: inside the next event's handling (25-70 ms of a seat
-    press). A flush hands the frame to llvmpipe's threads at once (with a display's swap, a no-op).
+    press). Finishing hands the frame to llvmpipe's threads at once (with a display's swap, the
+    frame is already on its way). It also waits for it: llvmpipe keeps each frame's binned
+    commands until its threads have drawn them, and a frame queued behind another on busy cores
+    grew the kiosk's memory for good (a round's end in the demo: 30-50 MB; issue #21).
     """
-    glFlush()
+    glFinish()
 
 
 class LazyScreens(dict):

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import time
 
-from kivy.graphics import Color, Line, Rectangle
+from kivy.graphics import Color, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty
 from kivy.uix.widget import Widget
+
+from kiosk.ui.widgets.strokes import Stroke, rounded_rectangle_points
 
 MAX_FPS = 5.0
 
@@ -81,7 +83,9 @@ class CameraView(Widget):
                 x0, y0, x1, y1 = self.area
                 Color(1, 0.8, 0.2, 1)
                 # frame rows go down, the screen's y goes up
-                Line(rectangle=(x + x0 * s, y + h - y1 * s, (x1 - x0) * s, (y1 - y0) * s), width=self.line_width)
+                Stroke(rounded_rectangle_points(x + x0 * s, y + h - y1 * s, (x1 - x0) * s, (y1 - y0) * s, 0),
+                       self.line_width, close=True)
             elif self.placeholder_area:
                 Color(1, 0.8, 0.2, 1)
-                Line(rectangle=(x + w * 0.3, y + h * 0.25, w * 0.4, h * 0.5), width=self.line_width)
+                Stroke(rounded_rectangle_points(x + w * 0.3, y + h * 0.25, w * 0.4, h * 0.5, 0), self.line_width,
+                       close=True)

@@ -10,11 +10,12 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable
 
-from kivy.graphics import Color, Line, Rectangle
+from kivy.graphics import Color, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.properties import BooleanProperty, StringProperty
 
 from kiosk.ui.widgets.common import CardChip, CardView
+from kiosk.ui.widgets.strokes import Stroke, rounded_rectangle_points
 
 log = logging.getLogger(__name__)
 
@@ -37,12 +38,19 @@ def bgr_texture(image) -> Texture:
     return texture
 
 
-class FaceTextures:
-    """The faces of one kiosk's decks as textures, each made once on first use and kept (a deck
-    has 54 faces per style: a few megabytes in all)."""
+FACES_KEPT = 16
+"""Face textures :class:`FaceTextures` keeps, the last used: more than a screen shows at once
+(the card in play, a question's few choices). A face at the screen's size is 0.55 MB of texture
+(software GL keeps it in the kiosk's memory): a deck's 54 would be 30 MB (issue #21)."""
 
-    def __init__(self, images: FaceImages):
+
+class FaceTextures:
+    """The faces of one kiosk's decks as textures, each made on first use and kept while it is
+    among the :data:`FACES_KEPT` last used (drawn again if asked for after)."""
+
+    def __init__(self, images: FaceImages, kept: int = FACES_KEPT):
         self.images = images
+        self.kept = kept
         self._cache: dict[tuple[str, str], Texture | None] = {}
 
     def texture(self, style: str, code: str | None) -> Texture | None:
@@ -51,9 +59,13 @@ class FaceTextures:
         if not code:
             return None
         key = (style, code)
-        if key not in self._cache:
+        if key in self._cache:
+            self._cache[key] = self._cache.pop(key)           # the last used, last
+        else:
             image = self.images(style, code)
             self._cache[key] = None if image is None else bgr_texture(image)
+            while len(self._cache) > self.kept:
+                del self._cache[next(iter(self._cache))]
         return self._cache[key]
 
     def __len__(self) -> int:
@@ -145,7 +157,7 @@ class CardFace(CardView):
         Rectangle(texture=texture, pos=(x, y), size=(w, h))
         if outline:                                  # the camera's photo, framed as the live view is
             Color(0.75, 0.95, 0.8, 0.9)
-            Line(rectangle=(x, y, w, h), width=1.2)
+            Stroke(rounded_rectangle_points(x, y, w, h, 0), 1.2, close=True)
 
 
 

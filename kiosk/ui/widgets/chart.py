@@ -12,6 +12,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.widget import Widget
 
 from kiosk.ui.widgets.common import FONT
+from kiosk.ui.widgets.strokes import Stroke, round_steps
 
 TARGET_RGBA = (1, 0.45, 0.4, 1)
 GRID_RGBA = (1, 1, 1, 0.12)
@@ -52,7 +53,7 @@ class TotalsChart(Widget):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.lines: list[Line] = []
+        self.lines: list[Stroke] = []
         """The seats' lines as drawn (for tests: their points are window-free widget coordinates)."""
         self.target_line: Line | None = None
         self.plot = (0.0, 0.0, 0.0, 0.0)
@@ -166,8 +167,8 @@ class TotalsChart(Widget):
                 points += [self.x_for(index), self.y_for(value)]
             Color(*rgba)
             if len(points) >= 4:
-                self.lines.append(Line(points=points, width=self.line_width, joint="round"))
+                self.lines.append(Stroke(points, self.line_width))
             else:
-                self.lines.append(Line(points=points + points, width=self.line_width))
+                self.lines.append(Stroke(points + points, self.line_width))
             for i in range(0, len(points), 2):
-                Ellipse(pos=(points[i] - dot / 2, points[i + 1] - dot / 2), size=(dot, dot))
+                Ellipse(pos=(points[i] - dot / 2, points[i + 1] - dot / 2), size=(dot, dot), segments=round_steps(dot))

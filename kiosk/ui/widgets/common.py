@@ -6,7 +6,7 @@ Behaviour and drawing live here; sizes and colours of each use are in the screen
 from __future__ import annotations
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
+from kivy.graphics import Color, Rectangle, RoundedRectangle
 from kivy.graphics.texture import Texture
 from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, OptionProperty,
                              StringProperty)
@@ -18,6 +18,7 @@ from kivy.uix.widget import Widget
 from kivy.core.text import Label as CoreLabel
 
 from kiosk.ui.widgets.shapes import COLOUR_RGB, SHAPES, draw_shape
+from kiosk.ui.widgets.strokes import Stroke, arc_points, round_steps, rounded_rectangle_points
 from kiosk.ui.words.text import to_visual
 
 FONT = "DejaVuSans.ttf"
@@ -245,10 +246,10 @@ class TimerRing(Widget):
         cx, cy = self.x + self.width / 2, self.y + self.height / 2
         with self.canvas.before:
             Color(0.25, 0.27, 0.32, 1)
-            Line(circle=(cx, cy, r), width=width)
+            Stroke(arc_points(cx, cy, r), width, close=True)
             Color(*((0.9, 0.15, 0.15, 1) if self.warning else (0.3, 0.8, 0.45, 1)))
             if frac > 0:
-                Line(circle=(cx, cy, r, 0, 360 * frac), width=width, cap="round")
+                Stroke(arc_points(cx, cy, r, 0, 360 * frac), width, cap="round")
 
 
 class SeatSpot(Widget):
@@ -383,7 +384,10 @@ class CardChip(ButtonBehavior, Widget):
         self.canvas.before.clear()
         with self.canvas.before:
             Color(*rgb, 1)
-            RoundedRectangle(pos=self.pos, size=self.size, radius=[min(self.size) * 0.12])
+            radius = min(self.size) * 0.12
+            # a small corner needs few triangles (Kivy draws 10 a corner; issue #21: a grid of 108 chips)
+            RoundedRectangle(pos=self.pos, size=self.size, radius=[radius],
+                             segments=max(2, min(10, round_steps(radius) // 2)))
         if colour in SHAPES:
             side = min(self.width, self.height) * 0.34
             draw_shape(self.canvas.before, SHAPES[colour], self.x + side * 0.65, self.y + self.height - side * 0.65, side,
@@ -391,8 +395,8 @@ class CardChip(ButtonBehavior, Widget):
         elif colour == "?":                     # a scanned card whose colour is still to be given
             with self.canvas.before:
                 Color(1, 0.6, 0.1, 1)
-                Line(rounded_rectangle=(self.x + 1, self.y + 1, self.width - 2, self.height - 2,
-                                        min(self.size) * 0.12), width=2)
+                Stroke(rounded_rectangle_points(self.x + 1, self.y + 1, self.width - 2, self.height - 2,
+                                                min(self.size) * 0.12), 2, close=True)
         self._text.text = self.label
         size = self.font_size
         if self.label and self.width > 1:

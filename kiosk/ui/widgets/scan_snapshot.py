@@ -3,10 +3,11 @@ and where it looked for the cards it did not find (amber): the table sees what t
 
 from __future__ import annotations
 
-from kivy.graphics import Color, Line, Rectangle
+from kivy.graphics import Color, Rectangle
 from kivy.graphics.texture import Texture
 
 from kiosk.ui.widgets.common import CardView
+from kiosk.ui.widgets.strokes import Stroke, rounded_rectangle_points
 
 FOUND = (0.35, 0.9, 0.45, 1)
 LOOKED = (1.0, 0.72, 0.2, 1)
@@ -62,8 +63,8 @@ class ScanSnapshot(CardView):
             for colour, boxes in ((LOOKED, self.looked), (FOUND, self.found)):
                 Color(*colour)
                 for x0, y0, x1, y1 in boxes:
-                    Line(rectangle=(x + x0 * scale, y + (h - y1) * scale, (x1 - x0) * scale, (y1 - y0) * scale),
-                         width=max(1.5, scale * 2))
+                    Stroke(rounded_rectangle_points(x + x0 * scale, y + (h - y1) * scale, (x1 - x0) * scale,
+                                                    (y1 - y0) * scale, 0), max(1.5, scale * 2), close=True)
 
 
 REACH = 4.0

@@ -40,6 +40,25 @@ def test_textures_are_made_once_each_and_a_face_without_art_is_none():
     assert asked == [("oona", "indigo-3"), ("classic", "indigo-3"), ("oona", "nothing-9")]
 
 
+def test_only_the_last_used_textures_are_kept_and_the_screen_faces_are_not():
+    asked = []
+
+    def images(style, code):
+        asked.append(code)
+        return card_render(style)(code)
+
+    faces = FaceTextures(images, kept=2)
+    first = faces.texture("oona", "indigo-3")
+    faces.texture("oona", "indigo-4")
+    assert faces.texture("oona", "indigo-3") is first             # used again: now the last used
+    faces.texture("oona", "indigo-5")                              # indigo-4 is let go
+    assert len(faces) == 2 and faces.texture("oona", "indigo-3") is first
+    faces.texture("oona", "indigo-4")
+    assert asked == ["indigo-3", "indigo-4", "indigo-5", "indigo-4"]
+    shown = screen_faces()
+    assert shown("oona", "indigo-3") is not shown("oona", "indigo-3")     # drawn again: the texture is kept
+
+
 @pytest.mark.parametrize("lang", ["ar", "en"])
 def test_a_card_touched_in_is_drawn_from_the_deck_art(started, clock, tmp_path, lang):
     app = OonaApp(started, lang=lang)
