@@ -62,7 +62,7 @@ ALINIVAN = CRISCARD.parent / "alinivan"
 DEV_EDITION, DEV_ENROL, DEV_HEAD, DEV_SEED = 1, 2, 1, 29_000
 #: What the development sets weigh, and the most confidently wrong (%) a kept setting may give.
 THRESHOLDS = tuple(round(0.5 + 0.05 * i, 2) for i in range(10))
-CHECK_SETS = ((), ("turns",), ("shipped",), ("colour",), ("turns", "shipped"), DOUBTS)
+CHECK_SETS = ((), ("turns",), ("shipped",), ("colour",), ("turns", "shipped"), ("turns", "colour"), DOUBTS)
 VETOES = (0.4, 0.55, 0.7, 0.85)
 AGREEING = (0.5, 0.65, 0.8, 1.0)
 YIELDS = (0.7, 0.8, 0.85, 0.9, 1.0)

@@ -98,6 +98,8 @@ def test_profile_round_trips_and_rejects_garbage(enrolled, tmp_path):
     again = EnrolledRecogniser.load(json_path, shipped=False)
     assert again.name == "unseen-edition" and again.faces == enrolled.faces and again.style == "classic"
     assert again.deck.name == "classic"
+    assert again.colour_witness.colours == enrolled.colour_witness.colours == ["burgundy", "indigo", "saffron", "turquoise"]
+    assert np.allclose(again.colour_witness.weights, enrolled.colour_witness.weights, atol=1e-4)
     photo = flat_on_table(unseen_face("blue", "draw2"), np.random.default_rng(2))
     reading = again.read(photo)
     assert reading.code == "indigo-take2" and reading.rank == "draw2"     # in the deck's own names

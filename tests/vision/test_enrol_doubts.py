@@ -1,13 +1,13 @@
-"""An enrolled deck's doubts: when the shipped reader surely names another rank, or the same rank
-in another colour, the enrolled head's reading is unsure however sure the head is; where the shipped
-reader agrees, or is unsure, the head speaks (the threshold itself is chosen by
+"""An enrolled deck's doubts: when the shipped reader names the same rank in another colour (or,
+when checked, surely names another rank), the enrolled head's reading is unsure however sure the
+head is; where the shipped reader agrees, or is unsure, the head speaks (the threshold itself is chosen by
 `benchmarks/bench_enrol.py --only dev`, on development sets apart from the test sets)."""
 
 import numpy as np
 import pytest
 
 from vision.card.mlp import Mlp
-from vision.enrol.profile import DOUBTS, EnrolledRecogniser, both_witnesses
+from vision.enrol.profile import CHECKS, DOUBTS, EnrolledRecogniser, both_witnesses
 from vision.model_files import NONE
 from vision.readings import Reading
 
@@ -29,11 +29,15 @@ def _theirs(rank, colour="red", confidence=0.9):
     return Reading(colour, rank, confidence, unsure=confidence < 0.5, deck="classic")
 
 
-def test_a_sure_shipped_reader_naming_another_rank_makes_the_head_unsure():
-    reader = _reader(veto_above=0.55)
+def test_a_sure_shipped_reader_naming_another_rank_makes_the_head_unsure_when_checked():
+    reader = _reader(veto_above=0.55, checks=DOUBTS)
     assert reader.agreed(_mine("7"), _theirs("skip", confidence=0.6)).unsure
-    # without the check a head much surer than the shipped reader speaks
+    # without the check (the default: `CHECKS`) a head surer by the margin than the shipped reader speaks
+    assert "shipped" not in CHECKS
+    assert not _reader(veto_above=0.55).agreed(_mine("7"), _theirs("skip", confidence=0.6)).unsure
     assert not _reader(checks=()).agreed(_mine("7"), _theirs("skip", confidence=0.6)).unsure
+    # ... and one not that much surer is unsure
+    assert _reader(veto_above=0.55).agreed(_mine("7"), _theirs("skip", confidence=0.8)).unsure
 
 
 def test_a_shipped_reader_under_its_veto_level_leaves_the_head_to_speak():
