@@ -77,3 +77,20 @@ def pytest_collection_modifyitems(config, items):
     parameter changes."""
     slow_files = {item.path for item in items if item.get_closest_marker("slow") is not None}
     items.sort(key=lambda item: item.path not in slow_files)
+
+
+@pytest.fixture(scope="module")
+def classic():
+    """The shipped classic UNO recogniser (vision's), one a test module."""
+    from vision.card.recogniser import Recogniser
+
+    return Recogniser.for_deck("classic")
+
+
+@pytest.fixture(scope="module")
+def faces():
+    """Real classic faces (uno-real-mit's criscard crops) for simulated tables; a module may mean
+    other faces by the name (its own fixture then stands)."""
+    from vision.sim.real_faces import real_faces
+
+    return real_faces()

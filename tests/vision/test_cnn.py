@@ -32,11 +32,6 @@ def reader() -> CnnReader:
     return CnnReader()
 
 
-@pytest.fixture(scope="module")
-def classic() -> Recogniser:
-    return Recogniser.for_deck("classic")
-
-
 def warp_of(face: np.ndarray) -> np.ndarray:
     return cv2.resize(face, (WARP_W, WARP_H), interpolation=cv2.INTER_AREA)
 

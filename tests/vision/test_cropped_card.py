@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.card.recogniser import Recogniser, whole_photo_card
+from vision.card.recogniser import whole_photo_card
 from vision.sim.synth import face_image, render_photo
 from vision.sim.textures import DEVELOPMENT, HELD_OUT, texture
 
@@ -17,11 +17,6 @@ CRISCARD = next((p for p in (Path(__file__).resolve().parents[3] / "shared" / "d
 #: card (the 0 read as a sure Skip, the 6 as a 0), the border a little inside it (the 7 as a sure 0).
 CROPS = [("Train/Special_059_card_Wild.png", "wild", "wild"), ("Train/Yellow_042_card_0.png", "yellow", "0"),
          ("Train/Green_058_card_6.png", "green", "6"), ("Train/Red_034_card_7.png", "red", "7")]
-
-
-@pytest.fixture(scope="module")
-def classic():
-    return Recogniser.for_deck("classic")
 
 
 @pytest.mark.parametrize("name, colour, rank", CROPS)

@@ -5,24 +5,10 @@ one. Frames are `bench_tables` sessions drawn by the repo's simulator (real cris
 the camera's ways)."""
 
 import numpy as np
-import pytest
 
 from vision.pile.index import NOT_INDEX_LIKE, read_covered_index
 from vision.pile.watcher import PileWatcher
-from vision.sim.real_faces import real_faces
 from vision.sim.table import TableSim, score_events
-
-
-@pytest.fixture(scope="module")
-def classic():
-    from vision.card.recogniser import Recogniser
-
-    return Recogniser.for_deck("classic")
-
-
-@pytest.fixture(scope="module")
-def faces():
-    return real_faces()
 
 
 def _session(faces, seed: int, surface: str) -> TableSim:

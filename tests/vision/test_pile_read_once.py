@@ -9,16 +9,10 @@ import pytest
 
 from vision.art.classic import classic_face
 from vision.card.detect import WARP_H, WARP_W, _crossings, _Motifs, _quad_from_contour, _thumbs
-from vision.card.recogniser import Recogniser
 from vision.pile.reading import _found_and_read, read_at
 from vision.sim.synth import on_table_at
 
 cv2.setNumThreads(1)
-
-
-@pytest.fixture(scope="module")
-def classic():
-    return Recogniser.for_deck("classic")
 
 
 class _Rereading:

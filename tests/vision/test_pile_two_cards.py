@@ -4,23 +4,8 @@ top card a few pixels too big for the lower one's fit to show its white border. 
 development probe's sessions (real criscard faces, the camera's ways), watched from a little
 before the pair."""
 
-import pytest
-
 from vision.pile.watcher import PileWatcher
-from vision.sim.real_faces import real_faces
 from vision.sim.table import TableSim, score_events
-
-
-@pytest.fixture(scope="module")
-def classic():
-    from vision.card.recogniser import Recogniser
-
-    return Recogniser.for_deck("classic")
-
-
-@pytest.fixture(scope="module")
-def faces():
-    return real_faces()
 
 
 def _watched(classic, faces, seed: int, surface: str, frames: tuple[float, float]):

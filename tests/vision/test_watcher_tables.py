@@ -12,23 +12,10 @@ from vision.pile.index import read_covered_index
 from vision.pile.reading import order_box
 from vision.readings import card_code
 from vision.sim.drawing import card_quad, paste_card
-from vision.sim.real_faces import real_faces
 from vision.sim.script import TableCard
 from vision.sim.table import TableSim, score_events
 from vision.sim.textures import HARD_TABLES, texture
 from vision.pile.watcher import PileWatcher
-
-
-@pytest.fixture(scope="module")
-def classic():
-    from vision.card.recogniser import Recogniser
-
-    return Recogniser.for_deck("classic")
-
-
-@pytest.fixture(scope="module")
-def faces():
-    return real_faces()
 
 
 @pytest.mark.parametrize("surface", ["sadu", "birch"])

@@ -19,6 +19,10 @@ DIFF_REACH = 0.5
 CLIPPED = 245
 #: Card outlines: short/long side ratio (63/88 = 0.72) and how much of its box a blob fills.
 CARD_ASPECT = (0.55, 0.9)
+#: A card's area over its long side squared (63 × 88 mm), and the least and most area of a card
+#: seen over the area expected of it.
+CARD_SHAPE = 0.716
+CARD_AREA_SHARE = (0.6, 1.5)
 CARD_FILL = 0.55
 #: A card whose region agrees this much with the settled pile's, once the light is balanced over
 #: it alone, is an old card under other light.

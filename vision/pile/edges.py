@@ -33,10 +33,11 @@ SIDE_SHOWN = 0.3
 GAIN = 1.15
 
 
-def snap_to_edges(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray) -> np.ndarray:
+def snap_to_edges(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray | None = None) -> np.ndarray:
     """The outline (frame px, the corners of `quad` in its order) a few pixels and degrees round
-    `quad`, of its size, along whose sides in view (not under the quad `cover`) the step from white
-    inside to less white outside is strongest; `quad` itself when no outline is clearly better."""
+    `quad`, of its size, along whose sides in view (not under the quad `cover`, when one covers it)
+    the step from white inside to less white outside is strongest; `quad` itself when no outline is
+    clearly better."""
     quad = quad.astype(np.float32)
     poses = _poses()
     centre = quad.mean(axis=0)
@@ -114,11 +115,14 @@ def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
     return out.reshape(points.shape[:-1])
 
 
-def _outside_cover(points: np.ndarray, cover: np.ndarray, shape) -> np.ndarray:
-    """Whether each point (… × 2) lies on the frame and out from under the quad `cover`."""
+def _outside_cover(points: np.ndarray, cover: np.ndarray | None, shape) -> np.ndarray:
+    """Whether each point (… × 2) lies on the frame and out from under the quad `cover` (None:
+    nothing covers)."""
     h, w = shape[:2]
     flat = points.reshape(-1, 2)
     on = (flat[:, 0] >= 0) & (flat[:, 0] < w) & (flat[:, 1] >= 0) & (flat[:, 1] < h)
+    if cover is None:
+        return on.reshape(points.shape[:-1])
     path = cover.astype(np.float64)
     winding = _winding(path)
     inside = np.ones(len(flat), bool)

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from vision.errors import CardNotFoundError
-from vision.pile.compare import CARD_ASPECT, is_relit, region_mask
+from vision.pile.compare import CARD_AREA_SHARE, CARD_SHAPE, is_relit, region_mask
 from vision.pile.edges import snap_to_edges
 from vision.pile.faces import align_covered, fit_covered, judge_covered
 from vision.pile.index import NOT_INDEX_LIKE, read_covered_index
@@ -93,23 +93,15 @@ def _fitted_top(shape, frame: np.ndarray, blob: np.ndarray, part: np.ndarray, vi
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
     taken = cv2.dilate(region_mask(shape, part), kernel)
     rest = cv2.morphologyEx(cv2.bitwise_and(blob, cv2.bitwise_not(taken)), cv2.MORPH_OPEN, kernel)
-    area = area_range[0] / CARD_AREA_LO
+    area = area_range[0] / CARD_AREA_SHARE[0]
     size = (float(np.sqrt(area * CARD_SHAPE)), float(np.sqrt(area / CARD_SHAPE)))
     best = None
     for fitted in fit_covered(rest, np.zeros_like(rest), size):
-        quad = snap_to_edges(frame, order_box(view.to_frame(fitted)), _NOWHERE)
+        quad = snap_to_edges(frame, order_box(view.to_frame(fitted)))
         read = read_at(recogniser, frame, quad)
         if read is not None and not read[0].unsure and (best is None or read[0].confidence > best[0]):
             best = read[0].confidence, quad
     return None if best is None else best[1]
-
-
-#: A quad off the frame: nothing covers the card (`snap_to_edges`).
-_NOWHERE = np.float32([[-10, -10], [-9, -10], [-9, -9], [-10, -9]])
-#: A card's short over its long side, and the least of a card's area over its expected area (the
-#: watcher's `_card_area_range`).
-CARD_SHAPE = 0.716
-CARD_AREA_LO = 0.6
 
 
 def masked_crop(frame: np.ndarray, blob: np.ndarray, quad_box: np.ndarray, view: SmallView):

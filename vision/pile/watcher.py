@@ -40,8 +40,8 @@ import cv2
 import numpy as np
 
 from vision.card.detect import WARP_H, WARP_W, warp
-from vision.pile.compare import (CARD_ASPECT, CARD_FILL, CLIPPED, DIFF_LEVEL, RELIT_SHARE, card_blobs, difference,
-                                 envelope, is_held, is_relit, match_share, outside, region_mask)
+from vision.pile.compare import (CARD_AREA_SHARE, CARD_ASPECT, CARD_FILL, CARD_SHAPE, CLIPPED, DIFF_LEVEL, RELIT_SHARE,
+                                 card_blobs, difference, envelope, is_held, is_relit, match_share, outside, region_mask)
 from vision.pile.faces import upright, warm_faces
 from vision.pile.overlap import SmallView, covered_card, top_card
 from vision.pile.reading import PileReading, order_box, read_at, sharpest
@@ -383,11 +383,11 @@ class PileWatcher:
     def _card_area_range(self, shape) -> tuple[float, float]:
         """The least and most area (small pixels) of a card: from `card_px`, the cards seen, or the view."""
         if self.card_px:
-            area = (self.card_px / self._scale) ** 2 * 0.716
-            return 0.6 * area, 1.5 * area
+            area = (self.card_px / self._scale) ** 2 * CARD_SHAPE
+            return CARD_AREA_SHARE[0] * area, CARD_AREA_SHARE[1] * area
         if self._card_areas:
             area = float(np.median(self._card_areas))
-            return 0.6 * area, 1.5 * area
+            return CARD_AREA_SHARE[0] * area, CARD_AREA_SHARE[1] * area
         frame = shape[0] * shape[1]
         return 0.008 * frame, 0.25 * frame
 

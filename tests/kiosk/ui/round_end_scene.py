@@ -98,6 +98,28 @@ def _last_round_scored(lang: str, players: int, options: dict, names, rounds):
     return session, _scored(session, lang, held)
 
 
+def third_round_over(session: Session, clock, target: int) -> dict:
+    """Four seats, two rounds scored, the third played out: its hands (by seat) still to enter."""
+    from scenes import SHEET_ROUNDS, play_sheet_rounds
+    assert session.new_match(MatchSetup(4, {"preset": "sahrat-oona", "match_target": target}, NAMES),
+                             dealer=3).accepted
+    play_sheet_rounds(session, clock, SHEET_ROUNDS[:2])
+    assert session.submit(Touched("deal")).accepted
+    up, last, hands = SHEET_ROUNDS[2]
+    return play_rounds_one(session, clock, up, last, hands)
+
+
+def touch_in_hands(app: OonaApp, hands: dict):
+    """The round-end screen shown and ``hands`` (by seat) touched in on it, not yet scored."""
+    app.show("round_end")
+    screen = app.screens["round_end"]
+    for seat, cards in hands.items():
+        screen.select(seat)
+        for code in cards:
+            screen.add_card(code)
+    return screen
+
+
 def play_rounds_one(session: Session, clock, turn_up: str, last: str, hands: dict) -> dict:
     """One round played out as :func:`scenes.play_sheet_rounds` plays it, left unscored:
     returns the hands it leaves (by seat)."""

@@ -13,31 +13,16 @@ from kiosk.ui.present.table import present_round_end
 from kiosk.ui.widgets.sheet import NEWEST_TINT, SheetRow
 from kiosk.ui.words.text import Text, strip_isolates, to_visual
 from conftest import NAMES
-from round_end_scene import play_rounds_one
-from scenes import SHEET_ROUNDS, play_sheet_rounds
+from round_end_scene import play_rounds_one, third_round_over, touch_in_hands
+from scenes import SHEET_ROUNDS
 from uikit import frames, mount
 
 pytestmark = pytest.mark.ui
 
 
-def third_round_over(session, clock, target: int) -> dict:
-    """Four seats, two rounds scored, the third played out: its hands (by seat) still to enter."""
-    assert session.new_match(MatchSetup(4, {"preset": "sahrat-oona", "match_target": target}, NAMES),
-                             dealer=3).accepted
-    play_sheet_rounds(session, clock, SHEET_ROUNDS[:2])
-    assert session.submit(Touched("deal")).accepted
-    up, last, hands = SHEET_ROUNDS[2]
-    return play_rounds_one(session, clock, up, last, hands)
-
-
 def record_hands(app, hands: dict):
     """The hands touched in on the round-end screen, then "Score the round"."""
-    app.show("round_end")
-    screen = app.screens["round_end"]
-    for seat, cards in hands.items():
-        screen.select(seat)
-        for code in cards:
-            screen.add_card(code)
+    screen = touch_in_hands(app, hands)
     outcome = screen.go()
     assert outcome.accepted, outcome.refused
     frames(2)

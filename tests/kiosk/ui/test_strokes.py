@@ -8,13 +8,9 @@ import math
 import pytest
 from kivy.graphics import Line
 
-from kiosk.referee.inputs import Touched
-from kiosk.referee.session import MatchSetup
 from kiosk.ui.app import OonaApp
 from kiosk.ui.widgets.strokes import CAP_STEPS, Stroke, arc_points, round_steps, rounded_rectangle_points, stroke_mesh
-from conftest import NAMES
-from round_end_scene import play_rounds_one
-from scenes import SHEET_ROUNDS, play_sheet_rounds
+from round_end_scene import third_round_over, touch_in_hands
 from uikit import frames, mount
 
 
@@ -101,23 +97,13 @@ def wide_lines(widget) -> list:
 def test_the_table_and_the_round_end_draw_no_line_in_a_stencil(session, clock):
     """The hands' chips (the palm's fronds among their shapes), the turn ring, the score sheet's
     chart: no wide Kivy ``Line`` among them."""
-    assert session.new_match(MatchSetup(4, {"preset": "sahrat-oona", "match_target": 150}, NAMES),
-                             dealer=3).accepted
-    play_sheet_rounds(session, clock, SHEET_ROUNDS[:2])
-    assert session.submit(Touched("deal")).accepted
-    up, last, hands = SHEET_ROUNDS[2]
-    hands = play_rounds_one(session, clock, up, last, hands)
+    hands = third_round_over(session, clock, 150)
     app = OonaApp(session, lang="en")
     mount(app)
     app.show("table")
     frames(2)
     assert wide_lines(app.screens["table"]) == []
-    app.show("round_end")
-    screen = app.screens["round_end"]
-    for seat, cards in hands.items():
-        screen.select(seat)
-        for code in cards:
-            screen.add_card(code)
+    screen = touch_in_hands(app, hands)
     frames(2)
     assert wide_lines(screen) == []
     assert screen.go().accepted
