@@ -61,8 +61,12 @@ class CnnReader:
         """Calibrated class probabilities (2 × `classes`, each row summing to 1) of one warp as it
         is and turned 180°: a card reads the same either way up, so rows naming different
         classes mean the network is guessing (a print unlike those it learnt)."""
-        x = face_input(warped, white)
-        return self._forward(np.stack([x, x[::-1, ::-1]]))
+        x = face_input(warped, white).transpose(2, 0, 1)
+        # The network's input (2 × channels × rows × columns) filled in place (`_forward`'s, made once).
+        batch = np.empty((2, *x.shape), np.float32)
+        batch[0], batch[1] = x, x[:, ::-1, ::-1]
+        self.net.setInput(batch)
+        return self.net.forward()
 
     def probabilities(self, warped: np.ndarray, white: np.ndarray | None = None) -> np.ndarray:
         """Calibrated class probabilities (over `classes`, summing to 1) of one warp, both turns read."""

@@ -117,14 +117,24 @@ def colour_of_votes(share: float, shares: np.ndarray, deck: str) -> tuple[str, f
     return names[order[0]], confidence
 
 
-def hue_shares(warped: np.ndarray, white: np.ndarray, deck: str, box: tuple[float, float, float, float]) -> dict[str, float]:
-    """The share of the pixels in `box` (x0, y0, x1, y1 as fractions of the warp) that show each
-    printed colour: saturated against the card's white and within 30° of its hue."""
+def box_hsv(warped: np.ndarray, white: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
+    """The pixels (rows) in `box` (x0, y0, x1, y1 as fractions of the warp) in HSV, once balanced
+    against the card's white (`hue_shares` and `neutral_share` of one box share it)."""
     h, w = warped.shape[:2]
     x0, y0, x1, y1 = box
-    hue, saturated, _ = _balanced_hue(warped[int(y0 * h):int(y1 * h), int(x0 * w):int(x1 * w)], white)
-    near = _near(deck)[:, hue[saturated]]
-    return {name: float(np.count_nonzero(near[i])) / max(1, len(hue)) for i, name in enumerate(HUES[deck])}
+    return _balanced_hsv(warped[int(y0 * h):int(y1 * h), int(x0 * w):int(x1 * w)], white)
+
+
+def hue_shares(warped: np.ndarray, white: np.ndarray, deck: str, box: tuple[float, float, float, float],
+               hsv: np.ndarray | None = None) -> dict[str, float]:
+    """The share of the pixels in `box` (x0, y0, x1, y1 as fractions of the warp) that show each
+    printed colour: saturated against the card's white and within 30° of its hue (`hsv`: the box's
+    `box_hsv`, if made already)."""
+    hsv = box_hsv(warped, white, box) if hsv is None else hsv
+    hue = hsv[:, 0][(hsv[:, 1] > 90) & (hsv[:, 2] > 45)]
+    # How many saturated pixels of each hue byte, then of the hues near each colour (whole numbers).
+    near = _near(deck).astype(np.int64) @ np.bincount(hue, minlength=256)
+    return {name: float(near[i]) / max(1, len(hsv)) for i, name in enumerate(HUES[deck])}
 
 
 #: What a classic face's field plainly shows (`field_kind`): a colour read at least this surely
@@ -139,12 +149,15 @@ DARK_FIELD_FROM = 0.5
 MIDDLE = (0.2, 0.2, 0.8, 0.8)
 
 
-def field_kind(warped: np.ndarray, white: np.ndarray, deck: str, read: tuple[str, float], dark: float) -> str | None:
+def field_kind(warped: np.ndarray, white: np.ndarray, deck: str, read: tuple[str, float], dark: float,
+               shares: dict[str, float] | None = None) -> str | None:
     """What a face's field plainly is: `coloured` (one colour, no four-colour middle), `wild` (a
     split vote or no hue, with four colours in the middle or a dark field) or None (no plain
-    evidence either way). `read` is `read_colour`'s answer, `dark` the field band's dark share."""
+    evidence either way). `read` is `read_colour`'s answer, `dark` the field band's dark share,
+    `shares` the middle's `hue_shares` (`MIDDLE`), if worked out already."""
     colour, confidence = read
-    third = sorted(hue_shares(warped, white, deck, MIDDLE).values())[-3]
+    shares = hue_shares(warped, white, deck, MIDDLE) if shares is None else shares
+    third = sorted(shares.values())[-3]
     if colour != WILD and confidence >= COLOURED_FROM and third < FOUR_COLOURS_FROM:
         return "coloured"
     if colour == WILD and (third >= FOUR_COLOURS_FROM or dark >= DARK_FIELD_FROM):
@@ -152,11 +165,11 @@ def field_kind(warped: np.ndarray, white: np.ndarray, deck: str, read: tuple[str
     return None
 
 
-def neutral_share(warped: np.ndarray, white: np.ndarray, box: tuple[float, float, float, float] = MIDDLE) -> float:
+def neutral_share(warped: np.ndarray, white: np.ndarray, box: tuple[float, float, float, float] = MIDDLE,
+                  hsv: np.ndarray | None = None) -> float:
     """The share of the pixels in `box` (fractions of the warp) that are neither coloured nor dark
     once balanced against the card's white (HSV saturation under 60, value over 80; the white is
-    200): a card's white oval or sun, grey under a shadow, where a rug's motif shows its colours."""
-    h, w = warped.shape[:2]
-    x0, y0, x1, y1 = box
-    hsv = _balanced_hsv(warped[int(y0 * h):int(y1 * h), int(x0 * w):int(x1 * w)], white)
+    200): a card's white oval or sun, grey under a shadow, where a rug's motif shows its colours
+    (`hsv`: the box's `box_hsv`, if made already)."""
+    hsv = box_hsv(warped, white, box) if hsv is None else hsv
     return float(np.count_nonzero((hsv[:, 1] < 60) & (hsv[:, 2] > 80))) / max(1, len(hsv))

@@ -1,5 +1,6 @@
 """Finding one card in a photo and warping it upright (portrait; 0° or 180°, unknown which)."""
 
+import math
 from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial
 
@@ -164,14 +165,38 @@ def _quad_from_contour(contour: np.ndarray, hull: np.ndarray | None = None) -> n
     return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
 
 
-#: Each side's previous one round a quad, as an index (`np.roll(…, 1, axis=0)` is slower).
+#: Each side's previous one round a quad, as an index (`np.roll(…, 1, axis=0)` is slower), and its next.
 _BEFORE = [3, 0, 1, 2]
+_AFTER = [1, 2, 3, 0]
+_SIDES = np.arange(4)
+_add = np.add.reduce
+
+
+def _count(keep: np.ndarray) -> np.ndarray:
+    """`np.count_nonzero(keep, axis=1)` of a boolean array, without its Python checks (the sum it takes)."""
+    return _add(keep, axis=1, dtype=np.intp)
 
 
 def _crossings(start: np.ndarray, direction: np.ndarray) -> np.ndarray | None:
     """Corner i where line i-1 meets line i (lines as 4×2 points and directions), or None."""
-    corners = lines_meet(start[_BEFORE], direction[_BEFORE], start, direction)
-    return corners.astype(np.float32) if np.isfinite(corners).all() else None
+    if start.dtype != np.float64 or direction.dtype != np.float64:
+        corners = lines_meet(start[_BEFORE], direction[_BEFORE], start, direction)
+        return corners.astype(np.float32) if np.isfinite(corners).all() else None
+    # `lines_meet`'s steps on Python floats: the same double arithmetic, without numpy's overhead
+    # on arrays of four (a tenth of a mask's outlines' time).
+    points, directions = start.tolist(), direction.tolist()
+    corners = []
+    for i, j in enumerate(_BEFORE):
+        (p1x, p1y), (d1x, d1y), (p2x, p2y), (d2x, d2y) = points[j], directions[j], points[i], directions[i]
+        det = d1x * d2y - d1y * d2x
+        if not abs(det) >= 1e-6:  # parallel (or not a number): `lines_meet`'s NaN
+            return None
+        s = ((p2x - p1x) * d2y - (p2y - p1y) * d2x) / det
+        x, y = p1x + s * d1x, p1y + s * d1y
+        if not (math.isfinite(x) and math.isfinite(y)):
+            return None
+        corners.append((x, y))
+    return np.array(corners, np.float32)
 
 
 def _side_lines(x: np.ndarray, y: np.ndarray, keep: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -183,7 +208,8 @@ def _side_lines(x: np.ndarray, y: np.ndarray, keep: np.ndarray, n: np.ndarray) -
     cx, cy = (w @ x[0]) / n, (w @ y[0]) / n
     dx, dy = x - cx[:, None], y - cy[:, None]
     wdx, wdy = w * dx, w * dy
-    sxx, syy, sxy = (wdx * dx).sum(axis=1), (wdy * dy).sum(axis=1), (wdx * dy).sum(axis=1)
+    # `np.add.reduce`: `ndarray.sum` without its Python wrapper (the same sums).
+    sxx, syy, sxy = _add(wdx * dx, axis=1), _add(wdy * dy, axis=1), _add(wdx * dy, axis=1)
     theta = 0.5 * np.arctan2(2 * sxy, sxx - syy)
     # Filled column by column (quicker than `np.stack`, on arrays this small).
     centre, direction = np.empty((4, 2)), np.empty((4, 2))
@@ -194,29 +220,39 @@ def _side_lines(x: np.ndarray, y: np.ndarray, keep: np.ndarray, n: np.ndarray) -
 
 def _refine(quad: np.ndarray, contour: np.ndarray) -> np.ndarray:
     """Corners re-found as crossings of straight lines fitted to the contour's four sides."""
-    points = contour.reshape(-1, 2).astype(np.float32)
-    points = points[::max(1, len(points) // 160)]
-    edge = quad[[1, 2, 3, 0]] - quad
-    length = np.sqrt((edge ** 2).sum(axis=1))
-    if length.min() < 1:
+    points = contour.reshape(-1, 2)
+    points = points[::max(1, len(points) // 160)].astype(np.float32).T
+    edge = quad[_AFTER] - quad
+    length = np.sqrt(_add(edge * edge, axis=1))
+    if np.minimum.reduce(length) < 1:
         return quad
     u = edge / length[:, None]
-    x, y = points[None, :, 0], points[None, :, 1]
+    # The same float32 steps as one expression each, worked in place (fewer arrays made).
+    x, y = points[0:1], points[1:2]
     rel_x, rel_y = x - quad[:, 0:1], y - quad[:, 1:2]
-    along = rel_x * u[:, 0:1] + rel_y * u[:, 1:2]
-    across = np.abs(rel_x * u[:, 1:2] - rel_y * u[:, 0:1])
-    keep = (along > 0.15 * length[:, None]) & (along < 0.85 * length[:, None]) & (
-        across < 0.06 * length[:, None] + 2)
-    n = np.count_nonzero(keep, axis=1)
-    if n.min() < 4:
+    ux, uy = u[:, 0:1], u[:, 1:2]
+    along = rel_x * ux
+    along += rel_y * uy
+    across = rel_x * uy
+    across -= rel_y * ux
+    np.abs(across, out=across)
+    length = length[:, None]
+    keep = along > 0.15 * length
+    keep &= along < 0.85 * length
+    keep &= across < 0.06 * length + 2
+    n = _count(keep)
+    if np.minimum.reduce(n) < 4:
         return quad
     # A line through each side's points; the far ones (a finger) out, and again.
     _, direction, dx, dy = _side_lines(x, y, keep, n)
-    distance = np.abs(dx * direction[:, 1:2] - dy * direction[:, 0:1])
-    median = np.sort(np.where(keep, distance, np.inf), axis=1)[np.arange(4), n // 2]
-    keep = keep & (distance <= np.maximum(1.5, 3 * median)[:, None])
-    n = np.count_nonzero(keep, axis=1)
-    if n.min() < 4:
+    distance = dx * direction[:, 1:2]
+    distance -= dy * direction[:, 0:1]
+    np.abs(distance, out=distance)
+    ordered = np.where(keep, distance, np.inf)
+    ordered.sort(axis=1)
+    keep &= distance <= np.maximum(1.5, 3 * ordered[_SIDES, n // 2])[:, None]
+    n = _count(keep)
+    if np.minimum.reduce(n) < 4:
         return quad
     centre, direction, _, _ = _side_lines(x, y, keep, n)
     refined = _crossings(centre, direction)
@@ -295,8 +331,34 @@ def _snapped(lo: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
     return far if near is None else near
 
 
+#: The corners whose differences give a quad's two axes (`grown_quad`): 1 − 0, 2 − 3 (u), 3 − 0, 2 − 1 (v).
+_AXES_TO, _AXES_FROM = [1, 2, 3, 2], [0, 3, 0, 1]
+
+
 def grown_quad(quad: np.ndarray, across: float = 1.12, along: float = 1.08) -> np.ndarray:
     """The quad grown about its centre: a field outline grown to the card's outer edge."""
+    if quad.dtype not in (np.float32, np.float64):
+        return _grown_quad(quad, across, along)
+    # `_grown_quad`'s arithmetic in fewer steps (the same values: the two axes at once, the
+    # determinant on Python floats rounded as numpy's scalars round it).
+    centre = _add(quad, axis=0) / 4
+    ends = quad[_AXES_TO] - quad[_AXES_FROM]
+    axes = ends[0::2] + ends[1::2]
+    basis = axes / np.hypot(axes[:, 0], axes[:, 1])[:, None]
+    (a, b), (c, d) = basis.tolist()
+    if basis.dtype == np.float32:  # a product of two float32s is exact in a double: rounded once
+        det = np.float32(np.float32(a * d) - np.float32(b * c))
+    else:
+        det = np.float64(a * d - b * c)
+    if abs(det) < 1e-6:
+        return quad
+    inverse = np.array([[d, -b], [-c, a]], np.float32) / det
+    offsets = (quad - centre) @ inverse
+    return (centre + (offsets * (across, along)) @ basis).astype(np.float32)
+
+
+def _grown_quad(quad: np.ndarray, across: float, along: float) -> np.ndarray:
+    """`grown_quad`, step by step (any dtype)."""
     centre = quad.mean(axis=0)
     u = (quad[1] - quad[0]) + (quad[2] - quad[3])
     v = (quad[3] - quad[0]) + (quad[2] - quad[1])
@@ -310,6 +372,12 @@ def grown_quad(quad: np.ndarray, across: float = 1.12, along: float = 1.08) -> n
     return (centre + (offsets * (across, along)) @ basis).astype(np.float32)
 
 
+def _half(image: np.ndarray) -> np.ndarray:
+    """`cv2.multiply(image, 0.5)` of a uint8 image (halves rounded to even), a quarter of its time
+    (`cv2.convertScaleAbs`: the same rounding, `tests/vision/test_detect_speed.py`)."""
+    return cv2.convertScaleAbs(image, alpha=0.5)
+
+
 def _mask_stream(image: np.ndarray):
     """(index, mask) pairs: binary images in which a card's outline (or its field's) should show
     as one blob, made one at a time (the cheap and most telling first; the caller may stop)."""
@@ -318,7 +386,7 @@ def _mask_stream(image: np.ndarray):
     lo = cv2.min(cv2.min(b, g), r)
     chroma = cv2.subtract(hi, lo)
     # White: bright compared with the neighbourhood, and not saturated.
-    unsaturated = cv2.compare(chroma, cv2.multiply(hi, 0.5).astype(np.uint8), cv2.CMP_LT)
+    unsaturated = cv2.compare(chroma, _half(hi), cv2.CMP_LT)
     local = cv2.blur(lo, (61, 61))
     bright = cv2.compare(lo, cv2.add(local, 12), cv2.CMP_GT)
     cumulative = np.cumsum(cv2.calcHist([lo], [0], None, [256], [0, 256]).ravel())
@@ -409,22 +477,28 @@ _INNER_AT = (np.arange(WARP_H // 6, WARP_H - WARP_H // 6, 2)[:, None] * WARP_W
 _SCORED = np.concatenate([_RING_AT, _INNER_AT, _STEP_AT])
 _PARTS = np.cumsum([0, len(_RING_AT), len(_INNER_AT), len(_STEP_AT)])
 _RING_PART, _INNER_PART, _STEP_PART = (slice(a, b) for a, b in zip(_PARTS[:-1], _PARTS[1:]))
+#: The same pixels as indices into a warp's bytes, one row per channel (`_card_score`).
+_SCORED_BYTES = _SCORED[None, :] * 3 + np.arange(3)[:, None]
 
 
 def _card_score(warped: np.ndarray) -> float:
     """How much the warp looks like a card: an even, whitish border around a different field."""
     # One row per channel: numpy's reductions across a last axis of three are slow.
-    pixels = np.take(warped.reshape(-1, 3), _SCORED, axis=0).T.astype(np.float32, order="C")
-    ring, inner = pixels[:, _RING_PART], pixels[:, _INNER_PART]
+    channels = np.take(warped.reshape(-1), _SCORED_BYTES)
+    pixels = channels.astype(np.float32)
+    inner = pixels[:, _INNER_PART]
     half, most = len(_RING_AT) // 2, len(_RING_AT) * 17 // 20
-    ordered = np.partition(ring, (half, most), axis=1)
-    white, high = ordered[:, half], ordered[:, most]
+    # The ring's order statistics, taken before the conversion (which keeps the order): the same values.
+    ordered = np.partition(channels[:, _RING_PART], (half, most), axis=1)
+    white, high = ordered[:, half].astype(np.float32), ordered[:, most].astype(np.float32)
     brightness = float(white.max())
     if brightness < 35 or (brightness - white.min()) / (brightness + 1) > 0.55:
         return 0.0
     scale = 1 / (white + 1)
     # How far each pixel is from the white, in its most different channel.
-    apart = np.abs(pixels * scale[:, None] - 1).max(axis=0)
+    apart = pixels * scale[:, None]
+    apart -= 1
+    apart = np.maximum.reduce(np.abs(apart, out=apart), axis=0)
     even = np.count_nonzero(apart[_RING_PART] < 0.22) / len(_RING_AT)
     if even < 0.2:
         return 0.0
@@ -464,23 +538,32 @@ def _continues(photo: np.ndarray, quad: np.ndarray) -> bool:
     inside = grown[inset_y + 2:h - inset_y - 2, inset_x + 2:w - inset_x - 2].reshape(-1, 3)
     band = np.concatenate([grown[:inset_y - 1].reshape(-1, 3), grown[h - inset_y + 1:].reshape(-1, 3),
                            grown[:, :inset_x - 1].reshape(-1, 3), grown[:, w - inset_x + 1:].reshape(-1, 3)])
+    # Channel by channel where a pixel's three values are compared or added (numpy's reductions
+    # across a last axis of three are slow): the same values in the same order.
+    inside_b, inside_g, inside_r = inside.T
+    band_b, band_g, band_r = band.T.copy()
     # The inside's main colours: its brightest (a white border or oval) and its commonest.
-    brightness = inside.sum(axis=1)
+    brightness = inside_b + inside_g + inside_r
     white = inside[brightness >= np.percentile(brightness, 90)].mean(axis=0)
-    quantised = (inside // 32).astype(int)
-    codes = quantised[:, 0] * 64 + quantised[:, 1] * 8 + quantised[:, 2]
+    codes = (inside_b // 32).astype(int) * 64 + (inside_g // 32).astype(int) * 8 + (inside_r // 32).astype(int)
     common = inside[codes == np.bincount(codes).argmax()].mean(axis=0)
     scale = max(float(white.max()), 1.0)
-    near = np.zeros(len(band), bool)
-    for colour in (white, common):
-        near |= np.abs(band - colour).max(axis=1) < 0.15 * scale
+
+    def within(colour: np.ndarray, reach: float) -> np.ndarray:
+        """Whether each band pixel is within `reach` of `colour` in every channel."""
+        near = np.abs(band_b - colour[0]) < reach
+        near &= np.abs(band_g - colour[1]) < reach
+        near &= np.abs(band_r - colour[2]) < reach
+        return near
+    near = within(white, 0.15 * scale) | within(common, 0.15 * scale)
     # ... or whiter than anything inside it (the quad lies in a card's white oval).
-    near |= (band.min(axis=1) > 0.8 * band.max(axis=1)) & (band.min(axis=1) > float(white.min()))
+    least = np.minimum(np.minimum(band_b, band_g), band_r)
+    near |= (least > 0.8 * np.maximum(np.maximum(band_b, band_g), band_r)) & (least > float(white.min()))
     # ... or of one colour clearly brighter than its own brightest (the same, under a colour cast).
     even = np.median(band, axis=0)
     if float(even.sum()) > AROUND_BRIGHTER * float(white.sum()):
-        near |= np.abs(band - even).max(axis=1) < 0.1 * float(even.max())
-    return float(near.mean()) > 0.5
+        near |= within(even, 0.1 * float(even.max()))
+    return np.count_nonzero(near) / len(near) > 0.5
 
 
 def _thumbs(warps) -> np.ndarray:

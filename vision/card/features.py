@@ -19,15 +19,23 @@ def white_reference(warped: np.ndarray) -> np.ndarray:
 
 #: The band of a WARP_W × WARP_H warp just inside the white border, where the field begins.
 _FIELD_BAND = band_mask(6, 11, 10)
+#: ... as indices into a WARP_H × WARP_W warp's pixels.
+_FIELD_AT = np.flatnonzero(_FIELD_BAND)
 
 
 def dark_field(warped: np.ndarray, white: np.ndarray | None = None) -> float:
     """The share of the band just inside a warp's border that is dark against its white (every
     channel under half of it): most of it on an Oona wild card's dark field, about none on a
     coloured field or on a patch of table."""
-    white = white_reference(warped) if white is None else white
-    band = warped[_FIELD_BAND].astype(np.float32) / white
-    return float(np.count_nonzero(band.max(axis=1) < 0.5)) / len(band)
+    white = np.asarray(white_reference(warped) if white is None else white)
+    if warped.shape[:2] != _FIELD_BAND.shape:  # as the band's mask would not fit it
+        raise IndexError(f"a {_FIELD_BAND.shape[1]} x {_FIELD_BAND.shape[0]} warp expected, got {warped.shape[:2]}")
+    # One row per channel: numpy's reductions across a last axis of three are slow.
+    band = np.take(warped.reshape(-1, 3), _FIELD_AT, axis=0).T.astype(np.float32)
+    dark = band[0] / white[0] < 0.5
+    dark &= band[1] / white[1] < 0.5
+    dark &= band[2] / white[2] < 0.5
+    return float(np.count_nonzero(dark)) / len(_FIELD_AT)
 
 
 def whiteness(warped: np.ndarray, white: np.ndarray | None = None) -> np.ndarray:
@@ -43,7 +51,18 @@ def whiteness(warped: np.ndarray, white: np.ndarray | None = None) -> np.ndarray
 
 def rank_features(warped: np.ndarray, white: np.ndarray | None = None) -> np.ndarray:
     """A float32 vector describing the glyphs of a warped card (HOG of its whiteness map)."""
+    return _plane_features(whiteness(warped, white))
+
+
+def rank_features_turns(warped: np.ndarray, white: np.ndarray | None = None) -> np.ndarray:
+    """`rank_features` of a warp as it is and turned 180° (2 × features), its whiteness made once
+    (a pixel's whiteness is its own: the turned warp's is the same plane turned)."""
     plane = whiteness(warped, white)
+    return np.stack([_plane_features(plane), _plane_features(np.ascontiguousarray(plane[::-1, ::-1]))])
+
+
+def _plane_features(plane: np.ndarray) -> np.ndarray:
+    """`rank_features` of a warp's whiteness plane."""
     small = cv2.resize(plane, (32, 48), interpolation=cv2.INTER_AREA)
     image = (np.clip(small / 1.2, 0, 1) * 255).astype(np.uint8)
     return _HOG.compute(image).ravel()

@@ -6,13 +6,14 @@ import cv2
 import numpy as np
 
 from vision.card.cnn import CNN_PATH, CnnReader
-from vision.card.colour import HUES, MIDDLE, colour_of_votes, colour_votes, field_kind, hue_shares, neutral_share
+from vision.card.colour import (HUES, MIDDLE, box_hsv, colour_of_votes, colour_votes, field_kind, hue_shares,
+                                neutral_share)
 from vision.decks import DeckProfile, find_deck
 from vision.card.detect import ASPECT_RANGE, FoundCard, card_look, find_card, order_quad, warp
 from vision.card.detect_fields import CLASSIC_FIELD_HUES
 from vision.card.doubt import doubt, outvoted
 from vision.errors import CardNotFoundError, UnknownNameError
-from vision.card.features import card_white, dark_field, oval_white, rank_features, white_reference
+from vision.card.features import card_white, dark_field, oval_white, rank_features_turns, white_reference
 from vision.card.mlp import Mlp
 from vision.readings import WILD, Reading, card_code
 from vision.card.corners import fuse, read_corners
@@ -218,8 +219,7 @@ class Recogniser:
 
     def _feature_face(self, warped: np.ndarray, white: np.ndarray) -> str:
         """The feature model's likeliest allowed face for a warp (both turns)."""
-        x = np.stack([rank_features(warped, white), rank_features(warped[::-1, ::-1], white)])
-        probs = self.model.probabilities(x).mean(axis=0)
+        probs = self.model.probabilities(rank_features_turns(warped, white)).mean(axis=0)
         return self.model.classes[int((probs * self._faces * self._allowed).argmax())]
 
     # -----------------------------------------------------------------------------------------
@@ -254,9 +254,12 @@ class Recogniser:
         probs, turns_agree = self._rank_probabilities(warped, white)
         votes = colour_votes(warped, white, self.deck.name)  # the field's hues, read once per white
         colour, colour_conf = colour_of_votes(*votes, self.deck.name)
+        middle = shares = None  # classic: the middle's balanced HSV and its hue shares, made once
         if self.agree and self.deck.name == "classic":  # the field and the rank agree (a plain colour is no wild)
+            middle = box_hsv(warped, white, MIDDLE)
+            shares = hue_shares(warped, white, self.deck.name, MIDDLE, middle)
             probs = self._agreeing(probs, field_kind(warped, white, self.deck.name, (colour, colour_conf),
-                                                     dark_field(warped, white)))
+                                                     dark_field(warped, white), shares))
         # The best face; its probability is also lowered by how much the warp looks like no card
         # at all (the `none` class, not a face), so a patch of table is unsure.
         best = int((probs * self._faces).argmax())
@@ -290,27 +293,32 @@ class Recogniser:
             colour = shape_colour
         else:
             rank = label
-            colour, colour_conf = self._classic_colour(warped, white, rank, colour, colour_conf, votes[1])
+            colour, colour_conf = self._classic_colour(warped, white, rank, colour, colour_conf, votes[1],
+                                                       middle, shares)
         confidence = min(rank_conf, colour_conf, 0.5 + card_score, 1.0 if turns_agree else TURNS_DISAGREE)
         reading = Reading(colour, rank, confidence, unsure=confidence < self.unsure_below, deck=self.deck.name)
         return replace(reading, alternatives=self._alternatives(probs, best, reading))
 
     def _classic_colour(self, warped: np.ndarray, white: np.ndarray, rank: str, colour: str,
-                        colour_conf: float, shares: np.ndarray | None = None) -> tuple[str, float]:
+                        colour_conf: float, shares: np.ndarray | None = None, middle: np.ndarray | None = None,
+                        middle_shares: dict[str, float] | None = None) -> tuple[str, float]:
         """A classic reading's colour and what it is worth, given its rank and the colour read (from
         the votes' `shares`, `colour_votes`, counted here if not given): a wild rank is `wild`,
         doubted (`WILD_ON_COLOUR`) when the field reads as one colour or the middle lacks one of the
         four (`FOUR_OF_FOUR`); a coloured rank with no colour read is worth 0, one not of one colour
-        round a white middle less (`CLASSIC_HUE_FROM`)."""
+        round a white middle less (`CLASSIC_HUE_FROM`). `middle`, `middle_shares`: the middle's
+        `box_hsv` and `hue_shares` (`MIDDLE`), if made already."""
         if rank not in self.deck.wilds:
             if colour == WILD:
                 return colour, 0.0
             # One colour round a white middle, not a rug's bands (CLASSIC_HUE_FROM).
             shares = colour_votes(warped, white, self.deck.name)[1] if shares is None else shares
             one_hue = (0.5 + CLASSIC_HUE_WEIGHT * (self._hue_share(shares, colour, named=True) - CLASSIC_HUE_FROM)
-                       + CLASSIC_WHITE_WEIGHT * neutral_share(warped, white))
+                       + CLASSIC_WHITE_WEIGHT * neutral_share(warped, white, MIDDLE, middle))
             return colour, max(0.0, min(colour_conf, one_hue))
-        fourth = min(hue_shares(warped, white, self.deck.name, MIDDLE).values())
+        if middle_shares is None:
+            middle_shares = hue_shares(warped, white, self.deck.name, MIDDLE, middle)
+        fourth = min(middle_shares.values())
         return WILD, (1.0 if colour == WILD and fourth >= FOUR_OF_FOUR else WILD_ON_COLOUR)
 
     def _hue_share(self, shares: np.ndarray, colour: str, named: bool = False) -> float:
@@ -323,8 +331,7 @@ class Recogniser:
         """The classes' probabilities from the feature model (both turns of the warp), and for the
         classic deck the face network's weighed in; allowed classes only, summing to 1. And whether
         the network's two turns name the same face (True without the network)."""
-        x = np.stack([rank_features(warped, white), rank_features(warped[::-1, ::-1], white)])
-        probs = self.model.probabilities(x).mean(axis=0)
+        probs = self.model.probabilities(rank_features_turns(warped, white)).mean(axis=0)
         agree = True
         if self.cnn is not None and self.cnn_weight > 0:
             turns = self.cnn.turns(warped, white)[:, self._cnn_order]
