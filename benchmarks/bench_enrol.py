@@ -18,8 +18,9 @@ enrolled from its photos and read on half `--pastes` pastes of each; every thres
 threshold, veto, yield (`YIELD_ABOVE`) and set of doubts is weighed on the same readings (kept in
 `--kept`, so that a second run only weighs), and the one kept has the most exact of those at most `DEV_WRONG` %
 confidently wrong on both (`chosen`). Its figures are the profile's defaults. The kept readings
-are read again through zoomed warps where the head was unsure at the profile's own threshold
-(`EnrolledRecogniser.head_reading`), so another threshold's figures are a near estimate.
+are read again through zoomed warps, and through the outline fitted to the card's edges, where the
+head was unsure at the profile's own threshold (`EnrolledRecogniser.head_reading`, `read_found`), so
+another threshold's figures are a near estimate.
 time: CPU seconds of one 54-face enrolment (run it under `../shared/tools/pi-budget --pi4 --` for
 the Pi 4 estimate: its wall seconds are printed too).
 
@@ -42,10 +43,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vision.card.detect import find_card  # noqa: E402
+from vision.card.detect import find_card, warp  # noqa: E402
 from vision.card.recogniser import Recogniser  # noqa: E402
 from vision.decks import find_deck  # noqa: E402
 from vision.enrol.faces import clean_face  # noqa: E402
+from vision.enrol.outlines import fitted  # noqa: E402
 from vision.enrol.profile import DOUBTS, EnrolledRecogniser  # noqa: E402
 from vision.errors import CardNotFoundError  # noqa: E402
 from vision.enrol.unseen import unseen_face  # noqa: E402
@@ -195,9 +197,20 @@ def kept_reading(reader: EnrolledRecogniser, photo: np.ndarray) -> tuple:
         found = find_card(photo, verify=reader.whole_face)
     except CardNotFoundError:
         return ("alone", reader.shipped.read(photo))
-    mine, turned_away = reader.head_reading(found.warped, found.score,
-                                            said=reader.index_said(found.warped, photo, found.quad))
-    return ("found", mine, turned_away, reader.shipped.read_warped(found.warped, found.score))
+    kept = _kept_found(reader, photo, found.warped, found.quad, found.score)
+    first = weighed(reader, kept)
+    quad = fitted(photo, found.quad) if first.unsure else None   # as `EnrolledRecogniser.read_found`
+    if quad is None:
+        return kept
+    again = _kept_found(reader, photo, warp(photo, quad), quad, found.score)
+    return again if weighed(reader, again).confidence > first.confidence else kept
+
+
+def _kept_found(reader: EnrolledRecogniser, photo: np.ndarray, warped: np.ndarray, quad: np.ndarray,
+                score: float) -> tuple:
+    """`kept_reading` of the card outlined by `quad` (warped)."""
+    mine, turned_away = reader.head_reading(warped, score, said=reader.index_said(warped, photo, quad))
+    return ("found", mine, turned_away, reader.shipped.read_warped(warped, score))
 
 
 def weighed(reader: EnrolledRecogniser, kept: tuple):

@@ -19,9 +19,10 @@ vote on the underline's side is heard too, on a deck where it was right on the e
 development sets apart from the test sets (`benchmarks/bench_enrol.py --only dev`). The card's
 outline is the one the head reads surest as a whole face (`EnrolledRecogniser.whole_face`); a card
 the head is unsure of is read again through its warp zoomed a little either way (`every_witness`,
-`vision.enrol.views.zoomed`). The card's two corner indices, read by the shipped corner network at
-the photo's own pixels, are heard as witnesses of the rank as far as they were right on the
-enrolment's views (`vision.enrol.indices`).
+`vision.enrol.views.zoomed`), and, still unsure, through its outline fitted to the card's own edges
+(`EnrolledRecogniser.read_found`, `vision.enrol.outlines`). The card's two corner indices, read by
+the shipped corner network at the photo's own pixels, are heard as witnesses of the rank as far as
+they were right on the enrolment's views (`vision.enrol.indices`).
 
 A profile is two files: `NAME.json` (name, version, style, faces, ranks, the features' fingerprint,
 the shipped reader's, the underline vote's and the indices' trust: a profile without one of the
@@ -40,7 +41,7 @@ import cv2
 import numpy as np
 
 from vision.card.colour import field_kind, read_colour
-from vision.card.detect import WARP_H, WARP_W, find_card
+from vision.card.detect import WARP_H, WARP_W, FoundCard, find_card, warp
 from vision.card.features import dark_field, white_reference
 from vision.card.mlp import Mlp, train
 from vision.card.recogniser import Recogniser, plain, whole_photo_card
@@ -50,6 +51,7 @@ from vision.enrol.faces import clean_face, parse_face, white_border
 from vision.enrol.glyphs import HOG, Glyphs, for_profile
 from vision.enrol.indices import Indices, index_trust, weighed
 from vision.enrol.loops import loop_features, underline_vote
+from vision.enrol.outlines import fitted
 from vision.enrol.views import table_misses, views, zoomed
 from vision.model_files import NONE
 from vision.errors import CardNotFoundError, DeckProfileError, ImageReadError, UnknownNameError
@@ -596,11 +598,24 @@ class EnrolledRecogniser:
             found = find_card(photo, verify=self.whole_face)
         except CardNotFoundError:
             found = None
-        readings = [self.read_warped(card.warped, card.score, said=self.index_said(card.warped, photo, card.quad))
-                    for card in (found, whole) if card is not None]
+        readings = [self.read_found(photo, card) for card in (found, whole) if card is not None]
         if not readings:
             return self._shipped_alone(photo)
         return max(readings, key=lambda reading: reading.confidence)   # the found card's on a tie
+
+    def read_found(self, photo: np.ndarray, card: FoundCard) -> Reading:
+        """Read a card found in a photo (`read_warped`, its indices read off the photo); an unsure
+        reading is read again through the outline fitted to the card's own edges
+        (`vision.enrol.outlines.fitted`), and the surer of the two is kept."""
+        reading = self.read_warped(card.warped, card.score, said=self.index_said(card.warped, photo, card.quad))
+        if not reading.unsure:
+            return reading
+        quad = fitted(photo, card.quad)
+        if quad is None:
+            return reading
+        warped = warp(photo, quad)
+        again = self.read_warped(warped, card.score, said=self.index_said(warped, photo, quad))
+        return again if again.confidence > reading.confidence else reading
 
     def whole_face(self, warped: np.ndarray) -> float:
         """How surely an outline's warp is one of the enrolled faces, whole: the head's confidence

@@ -1,0 +1,101 @@
+"""An unsure card read again through its outline fitted to the card's own edges (`vision.enrol.outlines`)."""
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.card.detect import FoundCard, warp
+from vision.enrol.outlines import REACH, fitted
+from vision.enrol.profile import EnrolledRecogniser
+from vision.readings import Reading
+
+#: A card's true corners (TL, TR, BR, BL) in a 320 × 240 photo, a little turned.
+CARD = np.float32([[112, 52], [196, 60], [186, 186], [102, 178]])
+
+
+def photo_of_card(table: int = 60, seed: int = 0) -> np.ndarray:
+    """A photo of a card (white border, red field, a white oval) on a plain table of grey `table`,
+    with a little noise."""
+    rng = np.random.default_rng(seed)
+    photo = np.full((240, 320, 3), table, np.uint8)
+    cv2.fillConvexPoly(photo, CARD.astype(np.int32), (235, 235, 235))
+    centre = CARD.mean(axis=0)
+    field = centre + (CARD - centre) * 0.86
+    cv2.fillConvexPoly(photo, field.astype(np.int32), (40, 40, 200))
+    cv2.ellipse(photo, (int(centre[0]), int(centre[1])), (22, 38), 5, 0, 360, (235, 235, 235), -1)
+    noise = rng.normal(0, 3, photo.shape)
+    return np.clip(photo + noise, 0, 255).astype(np.uint8)
+
+
+def side_moved(quad: np.ndarray, side: int, by: float) -> np.ndarray:
+    """`quad` with one side moved outwards (its normal) by `by` pixels."""
+    out = quad.copy()
+    a, b = out[side], out[(side + 1) % 4]
+    normal = np.array([-(b - a)[1], (b - a)[0]]) / np.linalg.norm(b - a)
+    if normal @ (quad.mean(axis=0) - (a + b) / 2) > 0:
+        normal = -normal
+    out[side] += by * normal
+    out[(side + 1) % 4] += by * normal
+    return out
+
+
+@pytest.mark.parametrize("side", range(4))
+@pytest.mark.parametrize("by", [-6.0, 7.0])
+def test_a_side_off_the_card_is_fitted_back_onto_its_edge(side, by):
+    photo = photo_of_card()
+    fit = fitted(photo, side_moved(CARD, side, by))
+    assert fit is not None
+    assert np.abs(fit - CARD).max() < 1.6
+
+
+def test_an_outline_on_the_card_stays():
+    fit = fitted(photo_of_card(), CARD)
+    assert fit is None or np.abs(fit - CARD).max() < 1.6
+
+
+def test_a_card_on_a_table_of_its_borders_white_keeps_its_outline():
+    off = side_moved(CARD, 1, 6.0)
+    assert fitted(photo_of_card(table=235), off) is None
+
+
+def test_a_side_is_not_moved_beyond_its_reach():
+    # The card's edge lies further than the reach: the outline is not taken there.
+    short = float(np.linalg.norm(CARD[1] - CARD[0]))
+    off = side_moved(CARD, 2, 2.5 * REACH * short)
+    fit = fitted(photo_of_card(), off)
+    assert fit is None or np.abs(fit[2:] - CARD[2:]).max() > 2
+
+
+class WhiteRing(EnrolledRecogniser):
+    """A fake reader: as sure of a warp as its outer ring is the card's white (the head's and the
+    shipped reader's part left out), red 7 always."""
+
+    def read_warped(self, warped, card_score=1.0, *, said=None):
+        ring = np.concatenate([warped[:2].reshape(-1, 3), warped[-2:].reshape(-1, 3),
+                               warped[:, :2].reshape(-1, 3), warped[:, -2:].reshape(-1, 3)])
+        confidence = float(np.mean(ring.min(axis=1) > 200))
+        return Reading("red", "7", confidence, unsure=confidence < self.unsure_below, deck="classic")
+
+
+def fake_reader() -> WhiteRing:
+    return WhiteRing("fake", "classic", [("burgundy", "7")], head=None)
+
+
+def test_an_unsure_card_is_read_again_through_the_fitted_outline():
+    photo = photo_of_card()
+    off = side_moved(CARD, 1, 7.0)
+    first = fake_reader().read_warped(warp(photo, off))
+    reading = fake_reader().read_found(photo, FoundCard(off, warp(photo, off), 0.9))
+    assert first.unsure and reading.confidence > first.confidence + 0.25
+
+
+def test_a_sure_card_is_not_read_again():
+    photo = photo_of_card()
+    found = FoundCard(CARD, warp(photo, CARD), 0.9)
+
+    class Sure(WhiteRing):
+        """Sure of the found warp, surer still of any other."""
+        def read_warped(self, warped, card_score=1.0, *, said=None):
+            confidence = 0.96 if np.array_equal(warped, found.warped) else 1.0
+            return Reading("red", "7", confidence, deck="classic")
+    assert Sure("fake", "classic", [("burgundy", "7")], head=None).read_found(photo, found).confidence == 0.96

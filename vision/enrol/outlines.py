@@ -1,0 +1,117 @@
+"""Other outlines of a card the enrolled head is unsure of: its sides moved onto the card's own edge.
+
+The detector's outline of a card is sometimes a few per cent off it (a finger over an edge, a card
+on a table of its border's shade, a corner cut off by the photo's edge), and the head, taught on
+outlines at most about 3 % off (`vision.enrol.views.strayed`), is then unsure of a card it reads
+surely through its true corners. A card's outer edge is a step from its white border inside to
+something less white outside; each side of the outline is fitted, apart from the others, to the
+line near it (both its ends moved along the side's normal) with the strongest such step
+(`fitted`), and the sides' crossings are the new corners.
+"""
+
+import cv2
+import numpy as np
+
+#: How far each end of a side may move along its normal, a share of the outline's short side
+#: (either way), and in how many steps each way.
+REACH = 0.12
+STEPS = 12
+#: Points sampled along each side (its ends left out: the corners are rounded, a finger or the
+#: next corner's table may lie there).
+SAMPLES = 24
+ALONG = (0.1, 0.9)
+#: The step across an edge is taken between points this far inside and outside it (a share of the
+#: short side, and at least a pixel): inside the white border, outside on the table.
+INSIDE, OUTSIDE = 0.025, 0.035
+#: A side moves only when its best line's step is this much stronger than where it lies (a share)
+#: and at least this strong (of 255): on a table of the border's shade it stays. Chosen on the
+#: development print's photos read unsure (`benchmarks/bench_enrol.py --only dev`): at 1.2 and 12,
+#: 2 of its 18 then read right and sure; at these, 3 (small cards' sides 1-2 px off), none wrong.
+GAIN = 1.05
+LEAST_STEP = 5.0
+
+
+def whiteness(photo: np.ndarray) -> np.ndarray:
+    """How white each pixel is: its darkest channel (float32), lightly smoothed (white is bright in
+    every channel; a coloured field, a wood or a dark table is not)."""
+    return cv2.GaussianBlur(photo.min(axis=2).astype(np.float32), (3, 3), 0)
+
+
+def fitted(photo: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+    """The outline (corners in `quad`'s order) whose sides each lie on the line near `quad`'s
+    with the strongest step from white inside to less white outside; None when no side moves
+    (or the sides' crossings are no quad)."""
+    quad = np.asarray(quad, np.float64)
+    sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
+    short = float(sides.min())
+    if short < 8:
+        return None
+    # Only the photo round the outline, as far as a side may move and be read past.
+    h, w = photo.shape[:2]
+    margin = (REACH + OUTSIDE) * short + 4
+    x0, y0 = np.clip(np.floor(quad.min(axis=0) - margin), 0, None).astype(int)
+    x1, y1 = np.ceil(quad.max(axis=0) + margin).astype(int)
+    x1, y1 = min(max(x1, x0 + 1), w), min(max(y1, y0 + 1), h)
+    if x1 <= x0 or y1 <= y0:
+        return None
+    corner = np.array([x0, y0], np.float64)
+    out = _fitted(whiteness(photo[y0:y1, x0:x1]), quad - corner, short)
+    return None if out is None else (out + corner).astype(np.float32)
+
+
+def _fitted(white: np.ndarray, quad: np.ndarray, short: float) -> np.ndarray | None:
+    """`fitted` on a whiteness image (`whiteness`) holding the outline `quad` (and its reach)."""
+    sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
+    centre = quad.mean(axis=0)
+    offsets = np.linspace(-REACH, REACH, 2 * STEPS + 1) * short
+    t = np.linspace(*ALONG, SAMPLES)
+    inside, outside = max(1.0, INSIDE * short), max(1.5, OUTSIDE * short)
+    lines, moved = [], False
+    for k in range(4):
+        a, b = quad[k], quad[(k + 1) % 4]
+        normal = np.array([-(b - a)[1], (b - a)[0]]) / max(float(np.linalg.norm(b - a)), 1e-6)
+        if normal @ (centre - (a + b) / 2) < 0:
+            normal = -normal                                  # pointing into the card
+        # Each end moved outwards by its offset: ends × ends × samples points along the line.
+        ends_a = a - offsets[:, None] * normal                # E × 2
+        ends_b = b - offsets[:, None] * normal
+        points = (ends_a[:, None, None] * (1 - t)[None, None, :, None]
+                  + ends_b[None, :, None] * t[None, None, :, None])          # E × E × S × 2
+        step = _sample(white, points + inside * normal) - _sample(white, points - outside * normal)
+        score = np.clip(step, 0, None).mean(axis=2)
+        here = score[STEPS, STEPS]
+        i, j = np.unravel_index(int(np.argmax(score)), score.shape)
+        if score[i, j] >= max(GAIN * here, LEAST_STEP) and (i, j) != (STEPS, STEPS):
+            lines.append((ends_a[i], ends_b[j]))
+            moved = True
+        else:
+            lines.append((a, b))
+    if not moved:
+        return None
+    corners = [_crossing(lines[k - 1], lines[k]) for k in range(4)]
+    if any(c is None for c in corners):
+        return None
+    out = np.array(corners, np.float64)
+    # The new outline must still be about the card: no side shrunk or grown much beyond the reach.
+    new_sides = np.linalg.norm(np.roll(out, -1, axis=0) - out, axis=1)
+    if not np.all(np.abs(new_sides - sides) <= 3 * REACH * short + 1):
+        return None
+    return out
+
+
+def _crossing(first, second) -> np.ndarray | None:
+    """Where two lines (each two points) cross; None for (nearly) parallel ones."""
+    (p, p2), (q, q2) = first, second
+    r, s = p2 - p, q2 - q
+    det = r[0] * s[1] - r[1] * s[0]
+    if abs(det) < 1e-6:
+        return None
+    u = ((q - p)[0] * s[1] - (q - p)[1] * s[0]) / det
+    return p + u * r
+
+
+def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """`image` read (bilinear) at `points` (… × 2, x y); the nearest edge pixel off the image."""
+    flat = points.reshape(-1, points.shape[-2], 2).astype(np.float32)
+    out = cv2.remap(image, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return out.reshape(points.shape[:-1])
