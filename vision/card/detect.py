@@ -331,34 +331,8 @@ def _snapped(lo: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
     return far if near is None else near
 
 
-#: The corners whose differences give a quad's two axes (`grown_quad`): 1 − 0, 2 − 3 (u), 3 − 0, 2 − 1 (v).
-_AXES_TO, _AXES_FROM = [1, 2, 3, 2], [0, 3, 0, 1]
-
-
 def grown_quad(quad: np.ndarray, across: float = 1.12, along: float = 1.08) -> np.ndarray:
     """The quad grown about its centre: a field outline grown to the card's outer edge."""
-    if quad.dtype not in (np.float32, np.float64):
-        return _grown_quad(quad, across, along)
-    # `_grown_quad`'s arithmetic in fewer steps (the same values: the two axes at once, the
-    # determinant on Python floats rounded as numpy's scalars round it).
-    centre = _add(quad, axis=0) / 4
-    ends = quad[_AXES_TO] - quad[_AXES_FROM]
-    axes = ends[0::2] + ends[1::2]
-    basis = axes / np.hypot(axes[:, 0], axes[:, 1])[:, None]
-    (a, b), (c, d) = basis.tolist()
-    if basis.dtype == np.float32:  # a product of two float32s is exact in a double: rounded once
-        det = np.float32(np.float32(a * d) - np.float32(b * c))
-    else:
-        det = np.float64(a * d - b * c)
-    if abs(det) < 1e-6:
-        return quad
-    inverse = np.array([[d, -b], [-c, a]], np.float32) / det
-    offsets = (quad - centre) @ inverse
-    return (centre + (offsets * (across, along)) @ basis).astype(np.float32)
-
-
-def _grown_quad(quad: np.ndarray, across: float, along: float) -> np.ndarray:
-    """`grown_quad`, step by step (any dtype)."""
     centre = quad.mean(axis=0)
     u = (quad[1] - quad[0]) + (quad[2] - quad[3])
     v = (quad[3] - quad[0]) + (quad[2] - quad[1])
