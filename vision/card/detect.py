@@ -16,6 +16,12 @@ WARP_W, WARP_H = 64, 96
 MAX_SIDE = 640
 #: Outlines are searched for at this size (longer side), then warped from the full photo.
 SEARCH_SIDE = 640
+#: The white mask's neighbourhood (`_mask_stream`: a card's white is brighter than the mean round
+#: it) and the ring mask's (its thin border brighter than the table and field beside it), in px of
+#: a copy searched at SEARCH_SIDE; a copy searched smaller (`find_card`'s `search_side`) takes them
+#: in proportion, so that they span as much of the photo.
+LOCAL_SIDE = 61
+RING_BLOCK = 21
 MIN_AREA_PX = 1200
 #: Masks whose card outline is a thin ring (white border) a finger can cut; how many of their
 #: biggest pieces are joined pairwise.
@@ -352,16 +358,24 @@ def _half(image: np.ndarray) -> np.ndarray:
     return cv2.convertScaleAbs(image, alpha=0.5)
 
 
-def _mask_stream(image: np.ndarray):
+def _odd_side(side: float) -> int:
+    """A filter's side: `side` rounded, one more when that is even, at least 3 px."""
+    return max(3, int(round(side)) | 1)
+
+
+def _mask_stream(image: np.ndarray, fine: float = 1.0):
     """(index, mask) pairs: binary images in which a card's outline (or its field's) should show
-    as one blob, made one at a time (the cheap and most telling first; the caller may stop)."""
+    as one blob, made one at a time (the cheap and most telling first; the caller may stop).
+    `fine`: the image's size over the SEARCH_SIDE copy's its photo would have (the neighbourhoods
+    LOCAL_SIDE and RING_BLOCK scaled by it)."""
     b, g, r = cv2.split(image)
     hi = cv2.max(cv2.max(b, g), r)
     lo = cv2.min(cv2.min(b, g), r)
     chroma = cv2.subtract(hi, lo)
     # White: bright compared with the neighbourhood, and not saturated.
     unsaturated = cv2.compare(chroma, _half(hi), cv2.CMP_LT)
-    local = cv2.blur(lo, (61, 61))
+    local_side = _odd_side(LOCAL_SIDE * fine)
+    local = cv2.blur(lo, (local_side, local_side))
     bright = cv2.compare(lo, cv2.add(local, 12), cv2.CMP_GT)
     cumulative = np.cumsum(cv2.calcHist([lo], [0], None, [256], [0, 256]).ravel())
     level = max(40.0, float(np.searchsorted(cumulative, 0.99 * cumulative[-1])) * 0.62)
@@ -370,7 +384,8 @@ def _mask_stream(image: np.ndarray):
     yield 0, cv2.morphologyEx(cv2.bitwise_and(cv2.bitwise_and(bright, absolute), unsaturated),
                               cv2.MORPH_CLOSE, kernel)
     # The thin white border is brighter than both the table and the field just beside it.
-    ring = cv2.adaptiveThreshold(lo, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, 21, -10)
+    ring = cv2.adaptiveThreshold(lo, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
+                                 _odd_side(RING_BLOCK * fine), -10)
     yield 2, cv2.medianBlur(cv2.bitwise_and(ring, unsaturated), 3)  # specks of texture out
     # The field: strongly coloured inside its white border.
     saturated = cv2.compare(chroma, cv2.max(cv2.multiply(hi, 0.42).astype(np.uint8), 40), cv2.CMP_GT)
@@ -665,7 +680,7 @@ def _once(verify):
 
 
 def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first: bool = False,
-              field_hues: tuple[float, ...] = ()) -> FoundCard:
+              field_hues: tuple[float, ...] = (), search_side: int | None = None) -> FoundCard:
     """The most card-like quadrilateral in a BGR photo, warped upright.
 
     `verify`, if given, maps a warp (WARP_W × WARP_H, BGR) to how surely it shows a known face
@@ -691,19 +706,26 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first
     was seeded from and it is read surely (FIELD_HUE_SHARE, FIELD_SURE); none given, that step is
     left out.
 
+    `search_side`: the longer side (px) of the copy outlines are searched in, SEARCH_SIDE unless
+    given; the masks' neighbourhoods are scaled with it (LOCAL_SIDE, RING_BLOCK), the rest of the
+    search's sizes (MIN_AREA_PX, the straight edges' LINE_SCALES, the outlines' refinement) are
+    not. The pile watcher searches its small crops smaller than SEARCH_SIDE
+    (`vision.pile.reading.CROP_SEARCH_SIDE`: a card-sized crop is otherwise enlarged about three
+    times, and every step works on the bigger copy); photos are searched at SEARCH_SIDE.
+
     :raises CardNotFoundError: when nothing card-like is in the photo.
     """
-    return _find(photo, verify, thorough, sign_first=sign_first, field_hues=field_hues)
+    return _find(photo, verify, thorough, sign_first=sign_first, field_hues=field_hues, search_side=search_side)
 
 
 def _find(photo: np.ndarray, verify=None, thorough: bool = False, lines=None,
-          sign_first: bool = False, field_hues: tuple[float, ...] = ()) -> FoundCard:
+          sign_first: bool = False, field_hues: tuple[float, ...] = (), search_side: int | None = None) -> FoundCard:
     """`find_card`; `lines`, if given, maps a scale of `LINE_SCALES` to the photo's straight edges
     found at it already (N×4, as `vision.card.detect_lines.segments`: a tile's of a bigger photo).
 
     :raises CardNotFoundError: when nothing card-like is in the photo.
     """
-    search = _Search(photo, verify, lines)
+    search = _Search(photo, verify, lines, search_side)
     if sign_first and not search.shows_sign():
         raise CardNotFoundError("no sign of a card in the photo")
     search.search_masks()
@@ -729,7 +751,7 @@ class _Search:
     """One photo's search for its card (`find_card`, step by step): the outlines found so far
     (`candidates`, by their look) and those ranked by their look and, with `verify`, their reading."""
 
-    def __init__(self, photo: np.ndarray, verify, lines=None) -> None:
+    def __init__(self, photo: np.ndarray, verify, lines=None, search_side: int | None = None) -> None:
         self.verify = verify
         self.scale = min(1.0, MAX_SIDE / max(photo.shape[:2]))
         """The working copy's size over the photo's."""
@@ -737,9 +759,12 @@ class _Search:
             photo = cv2.resize(photo, None, fx=self.scale, fy=self.scale, interpolation=cv2.INTER_AREA)
         self.photo = photo
         """The working copy (at most MAX_SIDE px): warps are taken from it."""
-        self.search = SEARCH_SIDE / max(photo.shape[:2])
+        side = SEARCH_SIDE if search_side is None else search_side
+        self.search = side / max(photo.shape[:2])
         self.image = cv2.resize(photo, None, fx=self.search, fy=self.search, interpolation=cv2.INTER_AREA)
-        """The copy outlines are searched in (SEARCH_SIDE px)."""
+        """The copy outlines are searched in (SEARCH_SIDE px, or `search_side`)."""
+        self.fine = side / SEARCH_SIDE
+        """The searched copy's size over the SEARCH_SIDE one's (the masks' neighbourhoods scale with it)."""
         self.frame_area = self.image.shape[0] * self.image.shape[1]
         # Segments found already are in the photo's pixels: usable when it is searched as given.
         self.lines = lines if self.scale * self.search == 1.0 else None
@@ -849,7 +874,7 @@ class _Search:
 
     def search_masks(self) -> None:
         """The outlines of the masks' blobs, mask by mask, until a clear card is confirmed."""
-        for index, mask in _mask_stream(self.image):
+        for index, mask in _mask_stream(self.image, self.fine):
             pieces = self._mask_outlines(index, mask)
             self._join_pieces(index, pieces)
             # A clear card already, that its reader confirms: the other masks are not needed.

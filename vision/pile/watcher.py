@@ -507,7 +507,8 @@ class PileWatcher:
         box = cv2.boxPoints(cv2.minAreaRect(hull))
         quad = order_box(self._view().to_frame(box))
         frame = sharpest(frames or self._still_frames, quad)
-        read = read_at(self.recogniser, frame, quad)
+        # The crop searched small first (`vision.pile.reading.CROP_SEARCH_SIDE`; issues #18, #21).
+        read = read_at(self.recogniser, frame, quad, small_first=True)
         if read is None:
             return False, None  # card-shaped, but no card's white border: a hand, a phone...
         reading, quad, _ = read
