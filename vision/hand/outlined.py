@@ -263,6 +263,32 @@ left on development hands: the fill's border at 0.5 of each side (seed 30 000 +1
 31 000 +1, +0) or looked for next to the index (no gain); a reading of another rank beside a card's far
 index kept as another card's where that far index is read in its own rank (+1 card, +2 extras: read off
 a card's face). Left: the reader itself (37 of the 61).
+
+Fifteenth pass (issue 20, classic's right-but-unsure readings used through the decision, the network
+unchanged; 160 development hands each of seeds 30 000 and 31 000, cards expected). Of seed 30 000's 76
+misses, 10 had the right rank first at their place, agreed on by many windows, but were turned down
+by the fill's border test alone, and the network's unsure wrong ranks on a Wild Draw Four (`skip`,
+`reverse`, `8`) filled its place. A hand read short is now also filled with readings above
+`FILL_SUPPORT_FLOOR` that the windows about them agree on (`FILL_SUPPORT`), and a card's field votes
+on its kind (`WILD_FIELD`, `vision.hand.colour.field_shares`: a wild's is black about an index of all
+four colours): a coloured rank is not filled in on a wild's field, and a wild rank there fills down to
+`WILD_FIELD_FLOOR`. Development (`benchmarks/bench_handscan.py --only spread --deck classic --expect
+--spread 160 --seed S`): seed 30 000 90.2 -> 91.9 % of cards, 0.0625 -> 0.056 extras a hand; seed
+31 000 87.75 -> 89.1 %, 0.094 -> 0.0875. Held out, measured once, both trees at once (`--only spread
+--expect --spread 40`): classic 89.4 -> 89.4 % of cards, 0.075 -> 0.10 extras a hand (a card gained,
+one lost, one extra more); Oona 100 %, 0 extras (its fill unchanged; development seed 30 000 98.6 %, 0
+extras, the same). CPU: a short hand's fill now asks the field of its ~200 unsure readings at once
+(`vision.hand.colour.fields_shares`, each as `field_shares` reads it, bit for bit): the kiosk's call
+on 20 development hands, each read by both in turn in one process, 313 -> 331 ms mean a hand (median
+313 -> 336 ms); side by side (`--only kiosk-path --deck classic --spread 20`, load 5 to 6) 283 ->
+341 ms CPU median, 442 -> 507 ms at most. Tried and left on development
+hands (replayed at the fill): a card's two ends agreeing below the threshold (no gain), a lower floor
+for well supported readings with their border (more extras), a wild rank turned down on a field that
+does not look a wild's (fewer cards), readings placed at the centre of the windows agreeing with
+them (no gain), another rank where a kept card puts its far index kept where 20 windows agree on it
+(+1 card a seed), and, read in full, a hand read above the threshold on more cards than expected cut
+by the border first (seed 30 000 the same, seed 31 000 +2 cards, 0.0875 -> 0.075 extras: not up on
+both seeds).
 """
 
 from contextlib import contextmanager
@@ -272,7 +298,7 @@ import numpy as np
 
 from vision.card.mlp import Mlp
 from vision.model_files import MODELS, NONE
-from vision.hand.colour import field_colour
+from vision.hand.colour import WILD_RANKS, field_colour, fields_shares
 from vision.hand.corner_cnn import CORNER_CNN_PATH, CORNER_CNN_PATHS, CornerCnn
 from vision.hand.outline import (ASPECT, CARD_WIDTHS, INDEX_SHARE, MIN_SIDE, WINDOW_SHARE, borders_seen, bright_sides,
                                  card_white, corner_poses)
@@ -403,6 +429,27 @@ GAP_SHIFTS = (-0.3, -0.15, 0.0, 0.15, 0.3)
 #: and 97.1 -> 97.3 %, 0.04 -> 0.02.
 OUTLINE_FILL_FLOOR = 0.7
 FILL_BORDER = 0.7
+#: A reading below the threshold whose border the fill test does not see (`FILL_BORDER`: a card's
+#: border under the next card, a busy table) may fill a hand all the same where the windows about it
+#: agree: above `FILL_SUPPORT_FLOOR`, its support (`_support`: the summed score of the windows reading
+#: its rank about it) at least the deck's `FILL_SUPPORT`. Issue 20, classic's right-but-unsure readings
+#: (160 development hands each of seeds 30 000 and 31 000, cards expected; see `WILD_FIELD` for the
+#: figures): of the misses with the right rank first at their place, 10 in 76 (seed 30 000) had been
+#: turned down by the border test alone, most of them agreed on by 15 to 30 windows.
+FILL_SUPPORT = {"classic": 8.0}
+FILL_SUPPORT_FLOOR = 0.85
+#: A classic wild's field is black about a small index of all four colours (`vision.hand.colour.
+#: field_shares`: a coloured share under the first of `WILD_FIELD`, or its commonest colour under the
+#: second's share of its coloured pixels; so 76 % of the windows read on a wild's index, 0.5 % of those
+#: on a coloured card's): a coloured rank read there below the threshold is not filled in (the
+#: network's unsure `skip`, `reverse`, `8` on a Wild Draw Four), and a wild rank read there fills
+#: down to `WILD_FIELD_FLOOR` with its border seen. On those hands (replayed at the fill; ranks right,
+#: extras): seed 30 000 705, 10 -> with `FILL_SUPPORT` 711, 9 -> with the field dark only (0.1) 715, 9
+#: -> dark or mixed (0.1, 0.5) 717, 9 (mixed under 0.4: 715, 9; 0.6: 716, 9); seed 31 000 713, 15 ->
+#: 716, 15 -> 719, 15 -> 724, 14 (0.4: 721, 15; 0.6: 721, 14). A wild rank read below the threshold
+#: on a field that does not look a wild's, turned down too: 709, 11 and 708, 17 (dark only).
+WILD_FIELD = {"classic": (0.1, 0.5)}
+WILD_FIELD_FLOOR = 0.5
 #: Decks whose hands read short of the cards expected are read by the dense scan too (`OutlineScanner.fallback`).
 FALLBACK = {"classic": False, "oona": False}
 #: Widths whose kept readings weigh within this share of the heaviest are tied (the reader is sure
@@ -607,8 +654,8 @@ class OutlineScanner:
                 found = found + self._read(plane, _around(_gap_places(kept, card_w, self.window), GAP_SHIFTS))
                 kept = self._one_per_card(self._keep(found, self.threshold, kept, card_w), card_w)[:expected]
             if len(kept) < expected:
-                fills = self._on_cards(plane, [f for f in found if f[0] > OUTLINE_FILL_FLOOR], card_w)
-                kept = self._one_per_card(self._keep(fills, OUTLINE_FILL_FLOOR, kept, card_w), card_w)[:expected]
+                fills = self._on_cards(image, plane, found, card_w)
+                kept = self._one_per_card(self._keep(fills, self._fill_floor(), kept, card_w), card_w)[:expected]
             if len(kept) < expected:
                 looked = self._keep(found, LOOK_FLOOR, kept, card_w)[len(kept):][:2 * (expected - len(kept))]
         say(1.0)
@@ -816,14 +863,41 @@ class OutlineScanner:
                 kept.append(f)
         return kept
 
-    def _on_cards(self, plane: np.ndarray, found, card_w: float) -> list[tuple]:
-        """Of `found`, those above the threshold and those below it with their card's white border
-        beside them (`FILL_BORDER`, `border_seen`)."""
-        unsure = [f for f in found if f[0] <= self.threshold]
+    def _fill_floor(self) -> float:
+        """The least score a hand read short may be filled with (`OUTLINE_FILL_FLOOR`, a wild on a dark
+        field `WILD_FIELD_FLOOR`)."""
+        return min(OUTLINE_FILL_FLOOR, WILD_FIELD_FLOOR) if self.deck in WILD_FIELD else OUTLINE_FILL_FLOOR
+
+    def _on_cards(self, image: np.ndarray, plane: np.ndarray, found, card_w: float) -> list[tuple]:
+        """Of `found`, those above the threshold and those below it that look like a card's index: above
+        `OUTLINE_FILL_FLOOR` with their card's white border beside them (`FILL_BORDER`, `border_seen`),
+        or above `FILL_SUPPORT_FLOOR` and agreed on by the windows about them (`FILL_SUPPORT`); where the
+        deck has a `WILD_FIELD`, a wild rank on a wild's field down to `WILD_FIELD_FLOOR` with its border,
+        and no other rank on one."""
+        unsure = [f for f in found if self._fill_floor() < f[0] <= self.threshold]
+        if not unsure:
+            return [f for f in found if f[0] > self.threshold]
+        score = np.array([f[0] for f in unsure])
         seen = borders_seen(plane, np.array([(f[2], f[3], f[5]) for f in unsure], np.float64).reshape(-1, 3),
                             card_w, self.share, card_white(plane)).min(axis=1) >= FILL_BORDER
-        bordered = {id(f) for f, ok in zip(unsure, seen) if ok}
-        return [f for f in found if f[0] > self.threshold or id(f) in bordered]
+        ok = seen & (score > OUTLINE_FILL_FLOOR)
+        least = FILL_SUPPORT.get(self.deck)
+        ask = np.flatnonzero(~ok & (score > FILL_SUPPORT_FLOOR)) if least is not None else []
+        if len(ask):
+            ok[ask] = _support([unsure[i] for i in ask], found, SPACING * card_w * self.window) >= least
+        if self.deck in WILD_FIELD and image.ndim == 3:
+            wild = np.array([self.dense.ranks[f[1]] in WILD_RANKS[self.deck] for f in unsure])
+            decide = np.flatnonzero(np.where(wild, seen & ~ok, ok))       # those whose field decides
+            ok[decide] = self._on_wild(image, [unsure[i] for i in decide], card_w) == wild[decide]
+        chosen = {id(f) for f, good in zip(unsure, ok) if good}
+        return [f for f in found if f[0] > self.threshold or id(f) in chosen]
+
+    def _on_wild(self, image: np.ndarray, found, card_w: float) -> np.ndarray:
+        """Whether each reading's field (`fields_shares`) looks like a wild's (`WILD_FIELD`)."""
+        dark, mixed = WILD_FIELD[self.deck]
+        shares = fields_shares(image, np.array([(f[2], f[3], f[5]) for f in found], np.float64).reshape(-1, 3),
+                               card_w, deck=self.deck)
+        return (shares[:, 0] < dark) | (shares[:, 1] < mixed)
 
     def _one_per_card(self, kept, card_w: float) -> list[tuple]:
         """The kept readings less a card's second end: a reading where a surer one's card puts its
@@ -981,6 +1055,17 @@ def _by_support(found, span: float) -> list[tuple]:
     support = near @ rows[:, 0]
     order = np.lexsort((-rows[:, 0], -support))
     return [found[i] for i in order]
+
+
+def _support(of, found, span: float) -> np.ndarray:
+    """Each reading of `of`'s support among `found` (rows `score, rank, cx, cy, size, ...`): the summed
+    score of those reading its rank within `span` (pixels; at least `SPACING` of the larger window), as
+    `_by_support` weighs them."""
+    a = np.array([f[:5] for f in of], np.float64).reshape(-1, 5)
+    b = np.array([f[:5] for f in found], np.float64).reshape(-1, 5)
+    gap = np.hypot(a[:, None, 2] - b[None, :, 2], a[:, None, 3] - b[None, :, 3])
+    near = (gap <= np.maximum(span, SPACING * np.maximum(a[:, None, 4], b[None, :, 4]))) & (a[:, None, 1] == b[None, :, 1])
+    return near @ b[:, 0]
 
 
 def _surest(kept, n: int) -> list[tuple]:
