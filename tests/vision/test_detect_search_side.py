@@ -11,24 +11,12 @@ import pytest
 
 from vision.art.classic import classic_face
 from vision.card.detect import SEARCH_SIDE, _mask_stream, _Search, find_card
-from vision.pile.reading import CROP_SEARCH_SIDE, CROP_SURE, _found_and_read, find_card_in
+from vision.pile.reading import CROP_SEARCH_SIDE, CROP_SURE, _found_and_read, crop_round, find_card_in
 from vision.sim.synth import on_table_at
 
 cv2.setNumThreads(1)
 
 QUAD = np.float32([[250, 120], [372, 138], [352, 322], [230, 304]])
-
-
-def _crop_round(photo: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The photo round `quad` grown by 15 %, the rest blacked out (as the watcher crops a card),
-    and the crop's top-left corner."""
-    grown = quad.mean(axis=0) + (quad - quad.mean(axis=0)) * 1.15
-    x0, y0 = np.maximum(np.floor(grown.min(axis=0)).astype(int) - 4, 0)
-    x1, y1 = np.ceil(grown.max(axis=0)).astype(int) + 4
-    crop = photo[y0:y1, x0:x1]
-    keep = np.zeros(crop.shape[:2], np.uint8)
-    cv2.fillConvexPoly(keep, (grown - (x0, y0)).astype(np.int32), 255)
-    return cv2.bitwise_and(crop, crop, mask=keep), np.float32([x0, y0])
 
 
 def test_a_crop_is_searched_at_the_side_asked_and_a_photo_at_search_side():
@@ -64,7 +52,7 @@ def test_the_masks_neighbourhoods_shrink_with_the_searched_copy():
 def test_a_crop_searched_small_finds_the_same_card(classic, colour, rank, surface, seed):
     face = classic_face(colour, rank, np.random.default_rng(seed), edition="classic")
     photo = on_table_at(face, QUAD, np.random.default_rng(seed), surface)
-    crop, origin = _crop_round(photo, QUAD)
+    crop, origin = crop_round(photo, QUAD)
     assert max(crop.shape[:2]) < CROP_SEARCH_SIDE < SEARCH_SIDE     # enlarged less than before
 
     def verify(warped):
@@ -96,7 +84,7 @@ class _Doubting:
 def test_a_sure_card_is_taken_from_the_small_search_an_unsure_one_searched_again(classic, surface, seed):
     face = classic_face("blue", "3", np.random.default_rng(seed), edition="classic")
     photo = on_table_at(face, QUAD, np.random.default_rng(seed), surface)
-    crop, _ = _crop_round(photo, QUAD)
+    crop, _ = crop_round(photo, QUAD)
 
     def verify(warped):
         return classic.read_warped(warped).confidence

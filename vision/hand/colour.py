@@ -199,14 +199,7 @@ def _field_hsv(image: np.ndarray, cx: float, cy: float, angle: float, card_w: fl
 
 def _card_patch(image: np.ndarray, cx: float, cy: float, angle: float, card_w: float) -> np.ndarray:
     """`FIELD_PATCH` pixels of the photo over `FIELD_ACROSS` × `FIELD_DOWN` of the card about (cx, cy)."""
-    a = np.radians(angle)
-    down = np.array([-np.sin(a), np.cos(a)])
-    right = np.array([down[1], -down[0]])
-    (u0, u1), (v0, v1), (pw, ph) = FIELD_ACROSS, FIELD_DOWN, FIELD_PATCH
-    origin = np.array([cx, cy]) + (right * u0 + down * v0) * card_w
-    to_photo = np.column_stack([right * (u1 - u0) * card_w / pw, down * (v1 - v0) * card_w / ph, origin])
-    return cv2.warpAffine(image, to_photo, (pw, ph), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
-                          borderMode=cv2.BORDER_REPLICATE)
+    return _card_patches(image, np.array([(cx, cy, angle)], np.float64), card_w)[0]
 
 
 def _card_patches(image: np.ndarray, places: np.ndarray, card_w: float) -> np.ndarray:

@@ -874,7 +874,8 @@ class OutlineScanner:
         or above `FILL_SUPPORT_FLOOR` and agreed on by the windows about them (`FILL_SUPPORT`); where the
         deck has a `WILD_FIELD`, a wild rank on a wild's field down to `WILD_FIELD_FLOOR` with its border,
         and no other rank on one."""
-        unsure = [f for f in found if self._fill_floor() < f[0] <= self.threshold]
+        floor = self._fill_floor()
+        unsure = [f for f in found if floor < f[0] <= self.threshold]
         if not unsure:
             return [f for f in found if f[0] > self.threshold]
         score = np.array([f[0] for f in unsure])
