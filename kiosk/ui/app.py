@@ -30,7 +30,9 @@ from kiosk.ui.screens import registry
 from kiosk.ui.words.text import Text
 
 HERE = Path(__file__).parent
-KV_FILES = [HERE / "common.kv", *registry.kv_files()]
+KV_COMMON = HERE / "common.kv"
+"""The rules every screen uses; each screen's own are loaded when it is first built
+(:func:`kiosk.ui.screens.registry.load_kv`)."""
 TICK_HZ = 15
 BACKGROUND = (0.07, 0.08, 0.1, 1)
 """The screens' background colour (the window's clear colour)."""
@@ -80,10 +82,10 @@ class Scale:
 
 
 def load_kv() -> None:
-    """Load the kv rules once per process (several Apps may be built in one test run)."""
-    for path in KV_FILES:
-        if str(path) not in Builder.files:
-            Builder.load_file(str(path))
+    """Load the rules every screen uses once per process (several Apps may be built in one test
+    run)."""
+    if str(KV_COMMON) not in Builder.files:
+        Builder.load_file(str(KV_COMMON))
 
 
 class OonaApp(App):

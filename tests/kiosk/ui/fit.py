@@ -93,7 +93,8 @@ def collect(roots) -> tuple[list[Piece], list[Label]]:
     pieces: list[Piece] = []
     labels: list[Label] = []
     layers = [0]
-    overlay = getattr(Factory, "Overlay", None)
+    # The table's overlays (a kv class of table.kv, known once the table screen has been built)
+    overlay = Factory.get("Overlay") if "Overlay" in Factory.classes else None
 
     def walk(widget, clip: Box, layer: int, in_piece: bool, scrolled: bool):
         if widget.opacity <= 0.01:

@@ -135,3 +135,16 @@ def test_the_screen_size_comes_from_sdl():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     width, height = eval(out.stdout.strip().splitlines()[-1])
     assert width > 0 and height > 0
+
+
+def test_a_screens_kv_rules_are_read_when_it_is_first_built():
+    """The kiosk starts without parsing the rules of screens it has not shown (issue #21's start);
+    a screen brings the rules its widgets need from another screen's file (the round end shows the
+    score sheet's board)."""
+    code = ("import os; from kivy.lang import Builder; from kiosk.ui.screens import registry; "
+            "mine = lambda: sorted(os.path.basename(f) for f in Builder.files if 'kiosk' in f); "
+            "before = mine(); registry.screen_class('round_end'); print(before, mine())")
+    env = dict(os.environ, KIVY_NO_CONFIG="1", KIVY_NO_ARGS="1", KIVY_LOG_MODE="PYTHON", SDL_VIDEODRIVER="offscreen")
+    env.pop("KIVY_HOME", None)
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[] ['round_end.kv', 'score_sheet.kv']"
