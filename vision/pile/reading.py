@@ -24,6 +24,14 @@ from vision.errors import CardNotFoundError, UnknownNameError
 #: another); only for the single card, every development and held-out table read as before.
 CROP_SEARCH_SIDE = 320
 CROP_SURE = 0.8
+#: The watcher's deciding frame (`read_at`'s `quad_first`, for an outline of a card's size:
+#: `vision.pile.watcher.QUAD_AREA_SHARE`) takes the outline the difference gave as it is, without
+#: searching the crop round it, when it shows a card's white border and reads at least QUAD_SURE
+#: surely (and not unsure). Issues #18 and #21: the crop's search (masks, outlines, 5 ms CPU a read
+#: of the best of them, 1 to 28 reads) was most of that frame's time, and the search's card could
+#: only win over this one by reading more surely still (it did, by less than 0.01, on about half
+#: the development frames: the outline as given was already the one taken on the others).
+QUAD_SURE = 0.99
 
 
 class PileReading(NamedTuple):
@@ -159,10 +167,12 @@ def _reading_of(found, read: list):
     return next((reading for warped, reading in read if warped is found.warped), None)
 
 
-def read_at(recogniser, image: np.ndarray, quad: np.ndarray, *, small_first: bool = False):
+def read_at(recogniser, image: np.ndarray, quad: np.ndarray, *, small_first: bool = False,
+            quad_first: bool = False):
     """The best reading of the card at `quad`: its outline as the difference gave it, or as the
     detector finds it in a crop with everything else blacked out (`small_first`: searched at
-    CROP_SEARCH_SIDE first, `_found_and_read`).
+    CROP_SEARCH_SIDE first, `_found_and_read`; `quad_first`: not searched when the outline as
+    given shows a card read at least QUAD_SURE surely).
 
     (:class:`PileReading`, quad, warp), or None when neither shows a card.
     """
@@ -171,9 +181,11 @@ def read_at(recogniser, image: np.ndarray, quad: np.ndarray, *, small_first: boo
     inset = quad.mean(axis=0) + (quad - quad.mean(axis=0)) * 0.96
     if has_white_border(warp(image, inset)):
         candidates.append((recogniser.read_warped(warped), quad, warped))
-    found = _found_round(recogniser, image, quad, small_first=small_first)
-    if found is not None:
-        candidates.append(found)
+    given = candidates[0][0] if candidates else None
+    if not (quad_first and given is not None and not given.unsure and given.confidence >= QUAD_SURE):
+        found = _found_round(recogniser, image, quad, small_first=small_first)
+        if found is not None:
+            candidates.append(found)
     if not candidates:
         return None
     reading, quad, warped = max(candidates, key=lambda c: c[0].confidence)

@@ -81,6 +81,13 @@ ABSORB_GROW = 3
 #: A card read as the top card whose region shares this much of the larger of the two with the
 #: top card's is the top card itself (a second copy does not land exactly on the first).
 SAME_PLACE = 0.85
+#: The deciding frame takes the difference's own outline, unsearched, when it reads surely
+#: (`vision.pile.reading.QUAD_SURE`) and its area is within this share of the cards seen (their
+#: median; none seen yet, the crop is searched): an outline the difference gave about two cards
+#: thrown together, or a card with its shadow, is searched as before. Issues #18 and #21: taken on
+#: any card, the first card's outline (the difference's a few percent bigger than the card) set the
+#: size later cards were judged by, and one card of a double throw on a development table was lost.
+QUAD_AREA_SHARE = 0.05
 
 
 def _outside_envelope(grey: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -507,12 +514,21 @@ class PileWatcher:
         box = cv2.boxPoints(cv2.minAreaRect(hull))
         quad = order_box(self._view().to_frame(box))
         frame = sharpest(frames or self._still_frames, quad)
-        # The crop searched small first (`vision.pile.reading.CROP_SEARCH_SIDE`; issues #18, #21).
-        read = read_at(self.recogniser, frame, quad, small_first=True)
+        # The difference's outline taken when a card's size and read surely, else the crop searched
+        # small first (`vision.pile.reading.QUAD_SURE`, `CROP_SEARCH_SIDE`; issues #18, #21).
+        read = read_at(self.recogniser, frame, quad, small_first=True, quad_first=self._is_card_sized(quad))
         if read is None:
             return False, None  # card-shaped, but no card's white border: a hand, a phone...
         reading, quad, _ = read
         return True, self._new_card(small, frame, region, quad, reading, t)
+
+    def _is_card_sized(self, quad: np.ndarray) -> bool:
+        """Whether `quad` (frame pixels) is within QUAD_AREA_SHARE of the area of the cards seen
+        (their median); none seen yet: not."""
+        if not self._card_areas:
+            return False
+        area = cv2.contourArea(self._to_small(quad).astype(np.float32))
+        return abs(area / float(np.median(self._card_areas)) - 1) <= QUAD_AREA_SHARE
 
     def _new_card(self, small: np.ndarray, frame: np.ndarray, region: np.ndarray, quad: np.ndarray,
                   reading: tuple, t: float, *, nudge: bool = True, rest: float | None = None,
