@@ -51,6 +51,10 @@ BORDER_ACROSS = 0.07
 #: white border at 70 to 90 against a frame's card white of 105).
 LIGHT_BLOCK = 8
 LIGHT_REACH = 6
+#: Sides on one straight line (`table_lines`): turned within this many degrees of each other, and
+#: within this many pixels across (each binned so: a side takes its bin and the eight about it).
+LINE_TURN = 1.0
+LINE_OFF = 3.0
 
 
 def card_white(plane: np.ndarray) -> float:
@@ -88,6 +92,44 @@ def bright_sides(plane: np.ndarray, min_length: float = 10.0, max_length: float 
     keep = sign != 0
     order = np.argsort(-length[keep])
     return ends[keep][order].astype(np.float32), (normal[keep] * sign[keep, None])[order].astype(np.float32)
+
+
+def table_lines(ends: np.ndarray) -> np.ndarray:
+    """How far the straight line each side (rows of `ends`, as `bright_sides` gives them) lies on runs
+    through the photo: N × 2, the span (pixels along the side) of every side on that line with it,
+    and how many sides those are (itself among them). Sides are on one line where they are turned
+    within `LINE_TURN` degrees and lie within `LINE_OFF` pixels across of each other (binned: a side
+    takes the sides of its bin and the eight about it).
+
+    A card's side is one card long; a table's straight pattern (tiles' grout, a cloth's weave, a rug's
+    stripes) runs on for many, broken in card-long pieces by the cards and its own crossings."""
+    ends = np.asarray(ends, np.float64).reshape(-1, 2, 2)
+    if not len(ends):
+        return np.zeros((0, 2))
+    p, q = ends[:, 0], ends[:, 1]
+    turn = np.arctan2(q[:, 1] - p[:, 1], q[:, 0] - p[:, 0]) % np.pi
+    along = np.stack([np.cos(turn), np.sin(turn)], axis=1)
+    off = (p[:, 1] + q[:, 1]) / 2 * along[:, 0] - (p[:, 0] + q[:, 0]) / 2 * along[:, 1]
+    a, b = (p * along).sum(axis=1), (q * along).sum(axis=1)
+    low, high = np.minimum(a, b), np.maximum(a, b)
+    rows = 1 << 32
+    key = np.floor(np.degrees(turn) / LINE_TURN).astype(np.int64) * rows + np.floor(off / LINE_OFF).astype(np.int64)
+    keys, which = np.unique(key, return_inverse=True)
+    bin_low = np.full(len(keys), np.inf)
+    np.minimum.at(bin_low, which, low)
+    bin_high = np.full(len(keys), -np.inf)
+    np.maximum.at(bin_high, which, high)
+    bin_count = np.bincount(which, minlength=len(keys))
+    count = np.zeros(len(ends))
+    for step_turn in (-1, 0, 1):
+        for step_off in (-1, 0, 1):
+            want = key + step_turn * rows + step_off
+            at = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
+            hit = keys[at] == want
+            low = np.where(hit, np.minimum(low, bin_low[at]), low)
+            high = np.where(hit, np.maximum(high, bin_high[at]), high)
+            count += np.where(hit, bin_count[at], 0)
+    return np.stack([high - low, count], axis=1)
 
 
 def local_light(plane: np.ndarray, points: np.ndarray, top: float | None = None) -> np.ndarray:
