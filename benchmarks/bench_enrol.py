@@ -18,9 +18,9 @@ enrolled from its photos and read on half `--pastes` pastes of each; every thres
 threshold, veto, yield (`YIELD_ABOVE`) and set of doubts is weighed on the same readings (kept in
 `--kept`, so that a second run only weighs), and the one kept has the most exact of those at most `DEV_WRONG` %
 confidently wrong on both (`chosen`). Its figures are the profile's defaults. The kept readings
-are read again through zoomed warps, and through the outline fitted to the card's edges, where the
-head was unsure at the profile's own threshold (`EnrolledRecogniser.head_reading`, `read_found`), so
-another threshold's figures are a near estimate.
+are read again through zoomed warps, through the outline fitted to the card's edges and through the
+card found anew round it, where the head was unsure at the profile's own threshold
+(`EnrolledRecogniser.head_reading`, `read_found`), so another threshold's figures are a near estimate.
 time: CPU seconds of one 54-face enrolment (run it under `../shared/tools/pi-budget --pi4 --` for
 the Pi 4 estimate: its wall seconds are printed too).
 
@@ -47,7 +47,7 @@ from vision.card.detect import find_card, warp  # noqa: E402
 from vision.card.recogniser import Recogniser  # noqa: E402
 from vision.decks import find_deck  # noqa: E402
 from vision.enrol.faces import clean_face  # noqa: E402
-from vision.enrol.outlines import fitted  # noqa: E402
+from vision.enrol.outlines import REFIND_BELOW, fitted, refound  # noqa: E402
 from vision.enrol.profile import DOUBTS, EnrolledRecogniser  # noqa: E402
 from vision.errors import CardNotFoundError  # noqa: E402
 from vision.enrol.unseen import unseen_face  # noqa: E402
@@ -192,17 +192,38 @@ def enrol_time() -> dict:
 def kept_reading(reader: EnrolledRecogniser, photo: np.ndarray) -> tuple:
     """What the enrolled deck's reading of a photo rests on, to weigh again under other settings
     (`weighed`): the head's reading before doubts and the shipped reader's of the card found, or
-    the shipped reader's alone when the head finds none."""
+    the shipped reader's alone when the head finds none (with the head's of the card the shipped
+    reader found and named, as `EnrolledRecogniser._shipped_alone`)."""
     try:
         found = find_card(photo, verify=reader.whole_face)
     except CardNotFoundError:
-        return ("alone", reader.shipped.read(photo))
+        theirs = reader.shipped.read(photo)
+        found = reader.shipped.last_found
+        if found is None or theirs.rank == "unknown":
+            return ("alone", theirs)
+        return ("alone", theirs, _kept_card(reader, photo, found))
+    return _kept_card(reader, photo, found)
+
+
+def _kept_card(reader: EnrolledRecogniser, photo: np.ndarray, found) -> tuple:
+    """`kept_reading` of a card found in the photo, read again as `EnrolledRecogniser.read_found`
+    reads it (through the outline fitted to its edges, then the card found anew round it) when
+    unsure at the profile's own settings."""
     kept = _kept_found(reader, photo, found.warped, found.quad, found.score)
     first = weighed(reader, kept)
-    quad = fitted(photo, found.quad) if first.unsure else None   # as `EnrolledRecogniser.read_found`
-    if quad is None:
+    if not first.unsure:
         return kept
-    again = _kept_found(reader, photo, warp(photo, quad), quad, found.score)
+    quad = fitted(photo, found.quad)
+    if quad is not None:
+        again = _kept_found(reader, photo, warp(photo, quad), quad, found.score)
+        if weighed(reader, again).confidence > first.confidence:
+            kept, first = again, weighed(reader, again)
+    if not first.unsure or found.score >= REFIND_BELOW:
+        return kept
+    other = refound(photo, found.quad, reader.whole_face)
+    if other is None:
+        return kept
+    again = _kept_found(reader, photo, other.warped, other.quad, other.score)
     return again if weighed(reader, again).confidence > first.confidence else kept
 
 
@@ -216,7 +237,11 @@ def _kept_found(reader: EnrolledRecogniser, photo: np.ndarray, warped: np.ndarra
 def weighed(reader: EnrolledRecogniser, kept: tuple):
     """The reading `reader.read` gives of a photo, from what `kept_reading` kept of it."""
     if kept[0] == "alone":
-        return reader.trusted(kept[1])
+        theirs = reader.trusted(kept[1])
+        if len(kept) == 2:
+            return theirs
+        mine = weighed(reader, kept[2])
+        return mine if mine.confidence > theirs.confidence else theirs
     _, mine, turned_away, theirs = kept
     unsure = mine.confidence < reader.unsure_below or ("turns" in reader.checks and turned_away)
     return reader.agreed(replace(mine, unsure=unsure), theirs)

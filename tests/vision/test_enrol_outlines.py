@@ -1,11 +1,13 @@
-"""An unsure card read again through its outline fitted to the card's own edges (`vision.enrol.outlines`)."""
+"""An unsure card read again through its outline fitted to the card's own edges (`vision.enrol.outlines`),
+through the card found anew round a weakly found outline (`refound`), and a card only the shipped
+reader found read by the head too (`EnrolledRecogniser._shipped_alone`)."""
 
 import cv2
 import numpy as np
 import pytest
 
-from vision.card.detect import FoundCard, warp
-from vision.enrol.outlines import REACH, fitted
+from vision.card.detect import FoundCard, card_look, warp
+from vision.enrol.outlines import REACH, REFIND_BELOW, fitted, refound
 from vision.enrol.profile import EnrolledRecogniser
 from vision.readings import Reading
 
@@ -99,3 +101,75 @@ def test_a_sure_card_is_not_read_again():
             confidence = 0.96 if np.array_equal(warped, found.warped) else 1.0
             return Reading("red", "7", confidence, deck="classic")
     assert Sure("fake", "classic", [("burgundy", "7")], head=None).read_found(photo, found).confidence == 0.96
+
+
+#: The white oval's outline in `photo_of_card` (its bounding box, turned as the card is): the
+#: card's inner shape, which the search sometimes takes for the card.
+OVAL = np.float32([[131, 77], [172, 82], [167, 158], [126, 153]])
+
+
+class WhiteRingFinder(WhiteRing):
+    """`WhiteRing`, which also judges the search's outlines by their look (it has no head)."""
+
+    def whole_face(self, warped):
+        return card_look(warped)
+
+
+def reader() -> WhiteRingFinder:
+    return WhiteRingFinder("fake", "classic", [("burgundy", "7")], head=None)
+
+
+def test_the_card_round_its_inner_shape_is_found_again():
+    other = refound(photo_of_card(), OVAL, card_look)
+    assert other is not None
+    assert np.abs(other.quad - CARD).max() < 4
+
+
+def test_nothing_is_found_again_on_a_bare_table():
+    assert refound(np.full((240, 320, 3), 60, np.uint8), OVAL, card_look) is None
+
+
+def test_an_unsure_card_found_weakly_is_read_through_the_card_round_it():
+    photo = photo_of_card()
+    first = reader().read_warped(warp(photo, OVAL))
+    reading = reader().read_found(photo, FoundCard(OVAL, warp(photo, OVAL), REFIND_BELOW - 0.2))
+    assert first.unsure and reading.confidence > first.confidence + 0.5
+
+
+def test_an_unsure_card_found_surely_is_not_searched_again():
+    photo = photo_of_card()
+    first = reader().read_warped(warp(photo, OVAL))
+    reading = reader().read_found(photo, FoundCard(OVAL, warp(photo, OVAL), REFIND_BELOW + 0.1))
+    assert reading.unsure and reading.confidence == first.confidence
+
+
+class Shipped:
+    """A fake shipped reader: finds the card at `CARD` and names its `rank`, unsure."""
+
+    def __init__(self, rank):
+        self.last_found = None
+        self.rank = rank
+
+    def read(self, photo):
+        self.last_found = FoundCard(CARD, warp(photo, CARD), 0.3)
+        return Reading("red" if self.rank != "unknown" else "wild", self.rank, 0.4, unsure=True, deck="classic")
+
+
+class Blind(WhiteRing):
+    """A head that finds no outline it knows (a small blurred card), sure of the card's own warp."""
+
+    def whole_face(self, warped):
+        return 0.0
+
+
+def test_a_card_only_the_shipped_reader_found_is_read_by_the_head_too():
+    photo = photo_of_card()
+    blind = Blind("fake", "classic", [("burgundy", "7")], head=None, shipped=Shipped("7"))
+    reading = blind.read(photo)
+    assert reading.rank == "7" and reading.confidence > 0.9            # the shipped reader: 0.4
+
+
+def test_a_card_the_shipped_reader_cannot_name_is_not_read_by_the_head():
+    photo = photo_of_card()
+    blind = Blind("fake", "classic", [("burgundy", "7")], head=None, shipped=Shipped("unknown"))
+    assert blind.read(photo).confidence == 0.0

@@ -6,11 +6,16 @@ outlines at most about 3 % off (`vision.enrol.views.strayed`), is then unsure of
 surely through its true corners. A card's outer edge is a step from its white border inside to
 something less white outside; each side of the outline is fitted, apart from the others, to the
 line near it (both its ends moved along the side's normal) with the strongest such step
-(`fitted`), and the sides' crossings are the new corners.
+(`fitted`), and the sides' crossings are the new corners. An outline the detector found only
+weakly may be no side of the card at all (the card's inner diamond or oval): the card is then
+searched for again in the photo cut round it (`refound`).
 """
 
 import cv2
 import numpy as np
+
+from vision.card.detect import FoundCard, find_card
+from vision.errors import CardNotFoundError
 
 #: How far each end of a side may move along its normal, a share of the outline's short side
 #: (either way), and in how many steps each way.
@@ -29,6 +34,35 @@ INSIDE, OUTSIDE = 0.025, 0.035
 #: 2 of its 18 then read right and sure; at these, 3 (small cards' sides 1-2 px off), none wrong.
 GAIN = 1.05
 LEAST_STEP = 5.0
+
+
+#: An unsure card whose outline the detector found only weakly (its score, look and reading, under
+#: this) is searched for again in the photo cut round it (`refound`): its inner diamond or oval
+#: taken for the card, a corner run onto a finger or the card beneath, a small blurred card.
+REFIND_BELOW = 0.7
+#: The cut's side over the outline's longer extent (an inner diamond is about half the card's
+#: size), and the side it is searched at (a small card is enlarged and its edges found anew).
+REFIND_AROUND = 2.4
+REFIND_SIDE = 320
+
+
+def refound(photo: np.ndarray, quad: np.ndarray, verify) -> FoundCard | None:
+    """The card found (`vision.card.detect.find_card`, read by `verify`) in the photo cut round
+    `quad` (`REFIND_AROUND` its size, searched at `REFIND_SIDE`), in the photo's pixels; None when
+    none is found there."""
+    quad = np.asarray(quad, np.float32)
+    h, w = photo.shape[:2]
+    centre = quad.mean(axis=0)
+    half = REFIND_AROUND * float(np.ptp(quad, axis=0).max()) / 2
+    x0, y0 = np.clip(np.floor(centre - half), 0, None).astype(int)
+    x1, y1 = np.minimum(np.ceil(centre + half), (w, h)).astype(int)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return None
+    try:
+        found = find_card(photo[y0:y1, x0:x1], verify=verify, search_side=REFIND_SIDE)
+    except CardNotFoundError:
+        return None
+    return FoundCard((found.quad + np.float32([x0, y0])).astype(np.float32), found.warped, found.score)
 
 
 def whiteness(photo: np.ndarray) -> np.ndarray:
