@@ -319,6 +319,30 @@ cards, 0 -> 1 extra; without, as before (98.6 %, 0 extras). Tried and
 left: a side on such a line at 4 card lengths, not 3 (stopped unfinished on a loaded machine),
 and a reading where a same-rank one's card puts its far index dropped however turned, any rank (a row's
 next card of that rank, 0.3 card widths on, was dropped: 2 cards lost on seed 30 000).
+
+Seventeenth pass (issue 20, classic hands read at the wrong width; 160 development hands each of seeds
+30 000 and 31 000, cards expected). Where no card is read at both ends, the long sides
+(`UNPAIRED_SIDE`) move the searched width to where one side is a whole long side, and that side may be
+a short one or a covered one: hand 0 of seed 30 000 (a row of 9, only its Wild Draw Four read at both
+ends) was moved from 0.91 of its true width to 0.70 by one side 1.05 widths long, and kept 4 readings
+there against 5 at the searched width. Now a hand read short of the cards expected at the long sides'
+width is read at the scale search's own (its trial read already, so no CPU) where that keeps more
+readings (`_searched_if_more`). Development (`benchmarks/bench_handscan.py --only spread --deck
+classic --expect --spread 160 --seed S`): seed 30 000 92.9 -> 93.2 % of cards (724 -> 726), 0.05 ->
+0.05 extras a hand (8 -> 8); seed 31 000 90.1 -> 91.2 % (728 -> 737), 0.081 -> 0.075 (13 -> 12). Held
+out, measured once, both trees at once (`--only spread --expect`): 100 hands of seed 50 000 89.3 ->
+89.7 % of cards, 0.15 -> 0.14 extras a hand; 40 hands 90.0 -> 92.1 %, 0.10 -> 0.075; Oona 100 %, 0
+extras both (its width is its measured long sides', untouched; development seed 30 000 795 cards, 0
+extras, both). The kiosk's call (`--only kiosk-path --deck classic --spread 20`, both trees at once,
+three pairs at load about 2): 193, 206, 226 -> 250, 214, 176 ms CPU median (noise; no width read
+more). Tried and left on development hands: the searched width's trial kept against a card read at
+both ends too (`TWIN_SPAN`, which is within 10 % of the true width: seed 30 000 3 hands lost a card
+or gained an extra); a second width where the long sides put one anywhere within 0.4 to 2.5 of the
+width read (30 000 +1 extra, 31 000 +1 card: the commonest length is often an inner shape's or a
+short side's); the long sides' width nearest the searched one among those within 10 % of the best
+supported (30 000 -1 card, +1 extra). Left: hand 78 of seed 30 000 (3 dark cards read at 2.1 widths,
+the scale search finding no index at any width below) reads no card above the threshold even at its
+true width (its `8` at 0.94, two wilds below): the reader's, not the width's.
 """
 
 from contextlib import contextmanager
@@ -682,13 +706,14 @@ class OutlineScanner:
         measured = self._measured_width(sides, card_w)
         card_w, fine = (card_w, FINE) if measured is None else (measured, MEASURED_FINE)
         say(0.5)
-        trials = []
+        trials, searched = [], None
         span = TWIN_SPAN.get(self.deck) if measured is None else None
         if span is not None:  # a card read at both ends puts the width (`TWIN_SPAN`), else the long sides
             first = self._trial(plane, sides, card_w)
             paired = _twin_width(self._keep(first[1], self.threshold, card_w=card_w), card_w, self.share, span)
             if paired is None and UNPAIRED_SIDE.get(self.deck) is not None:
                 paired = _side_width(sides, card_w, UNPAIRED_SIDE[self.deck], UNPAIRED_REACH, UNPAIRED_SUPPORT)
+                searched = first if paired is not None else None
             if paired is not None:
                 card_w, fine = paired, (1.0,)
             else:
@@ -699,6 +724,8 @@ class OutlineScanner:
             say(0.5 + 0.45 * (i + 1) / len(fine))
         trials.sort(key=lambda t: t[0])
         card_w, found, kept = _middle_of_heaviest(trials, lambda t: sum(f[0] for f in t[2]))
+        if expected is not None and len(kept) < expected:  # read short: the searched width may read more
+            card_w, found, kept = _searched_if_more((card_w, found, kept), searched, expected)
         looked = []
         if expected is not None:
             kept = _surest(kept, expected)
@@ -1077,6 +1104,16 @@ def _past_the_peak(weights) -> bool:
     """Whether the last `PAST_PEAK` of `weights` (widths read so far) each weigh under a third of the heaviest."""
     heaviest = max(weights)
     return heaviest > 0 and len(weights) > PAST_PEAK and all(w < heaviest / 3 for w in weights[-PAST_PEAK:])
+
+
+def _searched_if_more(chosen, searched, expected: int):
+    """Of a hand read short of the cards `expected` at the `chosen` trial's width (`_trial`, rows
+    `width, found, kept`), whose long sides (`UNPAIRED_SIDE`) moved it from the scale search's: the
+    trial at the searched width (`searched`, read already; None where the width was not moved so) where
+    it keeps more readings (up to `expected`), else the chosen one."""
+    if searched is None or min(len(searched[2]), expected) <= len(chosen[2]):
+        return chosen
+    return searched
 
 
 def _side_width(sides, found: float, long_side: float, reach=None, least: float | None = None) -> float | None:
