@@ -17,7 +17,6 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.graphics.opengl import glFinish
-from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, OptionProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
@@ -84,8 +83,7 @@ class Scale:
 def load_kv() -> None:
     """Load the rules every screen uses once per process (several Apps may be built in one test
     run)."""
-    if str(KV_COMMON) not in Builder.files:
-        Builder.load_file(str(KV_COMMON))
+    registry.load_kv_file(KV_COMMON)
 
 
 class OonaApp(App):

@@ -1305,10 +1305,7 @@ def _far_gap(a, b, card_w: float) -> np.ndarray | None:
 def _on_face(a, b, card_w: float, share, reach: float) -> bool:
     """Whether reading `a` lies on the middle of reading `b`'s card (within `reach` of the card width
     of its centre, `b`'s card turned as `b` reads; `FACE_REACH`)."""
-    t = np.radians(b[5])
-    down = np.array([-np.sin(t), np.cos(t)])
-    right = np.array([down[1], -down[0]])
-    middle = right * (0.5 - share[0]) * card_w + down * (0.5 - share[1]) * ASPECT * card_w
+    middle = _to_far_index(b, card_w, share) / 2
     return bool(np.hypot(a[2] - b[2] - middle[0], a[3] - b[3] - middle[1]) < reach * card_w)
 
 
@@ -1324,11 +1321,17 @@ def _at_far_end(a, b, card_w: float, share) -> bool:
 
 def _far_miss(a, b, card_w: float, share) -> float:
     """How far (pixels) reading `b` lies from where `a`'s card (turned as `a` reads) puts its far index."""
+    far = _to_far_index(a, card_w, share)
+    return float(np.hypot(b[2] - a[2] - far[0], b[3] - a[3] - far[1]))
+
+
+def _to_far_index(a, card_w: float, share) -> np.ndarray:
+    """From reading `a` to where its card (`card_w` wide, turned as `a` reads) puts its far index
+    (pixels; half of it: the card's middle)."""
     t = np.radians(a[5])
     down = np.array([-np.sin(t), np.cos(t)])
     right = np.array([down[1], -down[0]])
-    far = right * (1 - 2 * share[0]) * card_w + down * (1 - 2 * share[1]) * ASPECT * card_w
-    return float(np.hypot(b[2] - a[2] - far[0], b[3] - a[3] - far[1]))
+    return right * (1 - 2 * share[0]) * card_w + down * (1 - 2 * share[1]) * ASPECT * card_w
 
 
 def _scaled_twins(a, b, card_w: float, share) -> bool:

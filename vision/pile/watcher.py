@@ -394,8 +394,8 @@ class PileWatcher:
         if self.card_px:
             area = (self.card_px / self._scale) ** 2 * CARD_SHAPE
             return CARD_AREA_SHARE[0] * area, CARD_AREA_SHARE[1] * area
-        if self._card_areas:
-            area = float(np.median(self._card_areas))
+        area = self._seen_area()
+        if area is not None:
             return CARD_AREA_SHARE[0] * area, CARD_AREA_SHARE[1] * area
         frame = shape[0] * shape[1]
         return 0.008 * frame, 0.25 * frame
@@ -525,10 +525,16 @@ class PileWatcher:
     def _is_card_sized(self, quad: np.ndarray) -> bool:
         """Whether `quad` (frame pixels) is within QUAD_AREA_SHARE of the area of the cards seen
         (their median); none seen yet: not."""
-        if not self._card_areas:
-            return False
-        area = cv2.contourArea(self._to_small(quad).astype(np.float32))
-        return abs(area / float(np.median(self._card_areas)) - 1) <= QUAD_AREA_SHARE
+        seen = self._seen_area()
+        return seen is not None and abs(self._small_area(quad) / seen - 1) <= QUAD_AREA_SHARE
+
+    def _seen_area(self) -> float | None:
+        """The median area (small pixels) of the last cards seen, None before the first."""
+        return float(np.median(self._card_areas)) if self._card_areas else None
+
+    def _small_area(self, quad: np.ndarray) -> float:
+        """The area of `quad` (frame pixels) in the small frame's pixels."""
+        return cv2.contourArea(self._to_small(quad).astype(np.float32))
 
     def _new_card(self, small: np.ndarray, frame: np.ndarray, region: np.ndarray, quad: np.ndarray,
                   reading: tuple, t: float, *, nudge: bool = True, rest: float | None = None,
@@ -540,7 +546,7 @@ class PileWatcher:
             top = self.pile[-1]
             top.region, top.quad = region, quad  # the same card, nudged: not a new one
             return None
-        self._card_areas.append(cv2.contourArea(self._to_small(quad).astype(np.float32)))
+        self._card_areas.append(self._small_area(quad))
         del self._card_areas[:-9]
         snapshot = upright(warp(frame, quad, SNAPSHOT_SIZE), self.deck, code, colour, rank)
         if before is None:

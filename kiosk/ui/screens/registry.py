@@ -29,11 +29,16 @@ def load_kv(name: str) -> None:
     """Load the kv rules screen `name` needs, each file once per process (several Apps may be
     built in one test run). Parsing every screen's rules at start cost ~60 ms of CPU here, some
     0.35 s on a Pi 4's estimated budget (issue #21), for screens most matches never open."""
+    for path in kv_files(name):
+        load_kv_file(path)
+
+
+def load_kv_file(path: Path) -> None:
+    """Load one kv file's rules unless this process has them already."""
     from kivy.lang import Builder
 
-    for path in kv_files(name):
-        if str(path) not in Builder.files:
-            Builder.load_file(str(path))
+    if str(path) not in Builder.files:
+        Builder.load_file(str(path))
 
 
 def screen_class(name: str) -> type:
