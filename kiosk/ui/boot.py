@@ -23,6 +23,18 @@ arrives twice. ``select_all=0``: on a Pi, probesysfs would otherwise take every 
 (keyboards, the GPIO keys) as a touch screen. (Kivy 2.3.1's SDL window passes finger events
 on only on Android and iOS, so SDL adds no third source here.)"""
 
+MULTISAMPLES = "0"
+"""The window's GL multisampling (Kivy's ``[graphics] multisamples``, 2 by default): off, in every
+mode, unless ``KCFG_GRAPHICS_MULTISAMPLES`` asks otherwise (the systemd unit's environment, say).
+
+Why (issue #21's memory): with Mesa's software GL, the 2 samples cost the kiosk 44 MB of its
+peak (255 -> 227 MB, `benchmarks/bench_pi.py --only memory`) and smooth nothing the screens
+draw: the timer's ring, the crescent and the seats' boxes have the same colours, pixel for pixel,
+with and without; 1 % of a screen's pixels differ, a rectangle's edge at a half pixel rounded the
+other way. NOTE: kivy#3576, kivy#8048: Kivy's SDL2 multisampling breaks the GL context on some
+Mesa drivers (Lima before Mesa 22.2), and turning it off is their workaround. On a Pi's V3D the
+samples may smooth edges: only a Pi can say what they cost and show there."""
+
 SDL_INIT_VIDEO = 0x20
 
 
@@ -50,6 +62,8 @@ def configure(*, windowed: bool, size: tuple[int, int] = (1280, 720), offscreen:
     from kivy.config import Config
 
     Config.set("kivy", "exit_on_escape", "1" if windowed else "0")
+    if "KCFG_GRAPHICS_MULTISAMPLES" not in os.environ:
+        Config.set("graphics", "multisamples", MULTISAMPLES)
     if windowed or offscreen:
         Config.set("graphics", "width", str(size[0]))
         Config.set("graphics", "height", str(size[1]))

@@ -9,6 +9,7 @@ os.environ.update(SDL_VIDEODRIVER="offscreen", KIVY_WINDOW="sdl2", KIVY_NO_ARGS=
 os.environ.setdefault("KCFG_GRAPHICS_WIDTH", "1280")
 os.environ.setdefault("KCFG_GRAPHICS_HEIGHT", "720")
 os.environ.setdefault("KCFG_GRAPHICS_MAXFPS", "0")      # frames() never waits for the next 60th of a second
+os.environ.setdefault("KCFG_GRAPHICS_MULTISAMPLES", "0")  # as the kiosk draws (kiosk.ui.boot.MULTISAMPLES)
 
 import pytest  # noqa: E402
 

@@ -128,6 +128,16 @@ def test_the_kiosk_window_is_the_screen_at_its_corner():
     assert config["input"] == boot.TOUCH_INPUT
 
 
+def test_the_window_is_not_multisampled_unless_asked(monkeypatch):
+    """Every mode, the kiosk's and a laptop's window alike (issue #21's memory); the environment
+    may still ask for samples."""
+    monkeypatch.delenv("KCFG_GRAPHICS_MULTISAMPLES", raising=False)
+    assert kiosk_config(display=(800, 480))["graphics"]["multisamples"] == "0"
+    assert kiosk_config(offscreen=True)["graphics"]["multisamples"] == "0"
+    monkeypatch.setenv("KCFG_GRAPHICS_MULTISAMPLES", "4")
+    assert kiosk_config(display=(800, 480))["graphics"]["multisamples"] == "4"
+
+
 def test_the_screen_size_comes_from_sdl():
     """Asked of the SDL Kivy bundles (here its offscreen driver's pretend screen)."""
     code = "from kiosk.ui.boot import display_size; print(display_size())"
