@@ -369,9 +369,11 @@ class CardChip(ButtonBehavior, Widget):
         super().__init__(**kwargs)
         self._text = Label(font_name=FONT, bold=True)
         self.add_widget(self._text)
-        self.redraw = Clock.create_trigger(self._draw)
-        """The chip drawn again at the next frame, once however often a layout pass moves and
-        sizes it (a grid of 108): bind what else changes its look to this."""
+        self.redraw = Clock.create_trigger(self._draw, -1)
+        """The chip drawn again before the next frame is drawn, after the layout passes that move
+        and size it (once for however many of them ran: a grid of 108): bind what else changes its
+        look to this. Before the frame, not at the next one: a chip made in a frame's callback (a
+        scan's result) was otherwise drawn for that frame where it was made, at the window's corner."""
         self.bind(code=self.redraw, pos=self.redraw, size=self.redraw, label=self.redraw,
                   font_size=self.redraw, state=self.redraw)
         self._draw()

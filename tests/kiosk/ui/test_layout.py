@@ -84,3 +84,39 @@ def test_draft_seats_regulars_and_names():
     assert draft.player_ids() is None and draft.player_names(Text("en"))[1] == "Omar"
     draft.cycle_stake()
     assert draft.coins().coin_table and draft.coins().stake == 5
+
+
+def test_chips_made_during_a_frame_are_drawn_where_that_frame_lays_them_out(session):
+    """A hand's chips rebuilt by a scan's result (a callback of the clock) were drawn for one
+    frame where a new widget stands, at the window's corner, 100 px square (seen in the demo over
+    the round end's «count the points» button): a chip is drawn again after its row lays it out,
+    before the frame is drawn."""
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+    from kivy.graphics import RoundedRectangle
+    from kivy.uix.boxlayout import BoxLayout
+    from kiosk.ui.widgets.hand_chips import hand_row
+    from uikit import lay_out
+
+    app = OonaApp(session, lang="en")
+    mount(app)
+    box = BoxLayout(size_hint=(None, None), size=(400, 90), pos=(300, 200))
+    Window.add_widget(box)
+    frames()
+    chips = []
+
+    def scanned(_dt):
+        row = hand_row(app, ["red-3", "blue-5", "wild"], None, font=20)
+        box.add_widget(row)
+        chips.extend(w for w in row.children if isinstance(w, CardChip))
+
+    try:
+        Clock.schedule_once(scanned, 0)
+        lay_out(1)                                   # one frame's work, up to its drawing
+        assert len(chips) == 3
+        for chip in chips:
+            drawn = [i for i in chip.canvas.before.children if isinstance(i, RoundedRectangle)][0]
+            assert chip.x >= 300 and drawn.pos == pytest.approx(chip.pos, abs=0.01), (chip.code, chip.pos, drawn.pos)
+            assert drawn.size == pytest.approx(chip.size, abs=0.01), (chip.code, chip.size, drawn.size)
+    finally:
+        Window.remove_widget(box)
