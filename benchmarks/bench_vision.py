@@ -105,7 +105,7 @@ def fanned_top_card(folder: Path, corners: bool = True) -> list[dict]:
 
 #: The main search's steps `empty_tables` times one by one (`vision.card.detect._Search`); the
 #: enlarged search's tiles run the same steps, counted under "enlarged search" only.
-SEARCH_STEPS = ("search_masks", "confirm_best", "read_holders", "read_trimmed", "read_lines",
+SEARCH_STEPS = ("search_masks", "confirm_best", "read_holders", "read_trimmed", "read_lines", "read_fields",
                 "read_regions", "read_snapped", "read_zoomed")
 
 
@@ -150,12 +150,12 @@ def empty_tables(deck: str, n: int, seed: int = 21) -> dict:
             depth[0] -= 1
             steps["enlarged search"] = steps.get("enlarged search", 0.0) + time.process_time() - began
 
-    def counted_init(self, photo, verify, lines=None):
+    def counted_init(self, photo, verify, lines=None, search_side=None):
         # The main search's reader, counted; the tiles are handed it (each warp read once).
         def counted(warped):
             reads["enlarged" if depth[0] else "main"] += 1
             return verify(warped)
-        init(self, photo, counted if verify is not None and not depth[0] else verify, lines)
+        init(self, photo, counted if verify is not None and not depth[0] else verify, lines, search_side)
 
     def timed_step(name):
         def step(self, *args):
