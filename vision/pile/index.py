@@ -105,6 +105,30 @@ def read_covered_index(frame: np.ndarray, quads, cover: np.ndarray):
     return reading, quad, error
 
 
+#: Where `read_whole_index` says a card is covered: a quad left of and above any frame.
+_NO_COVER = np.float32([[-9, -9], [-8, -9], [-8, -8], [-9, -8]])
+#: `read_whole_index` reads the outline as given and, if that does not read, shrunk to this share
+#: about its middle: the difference's outline takes in a pixel or two of the table round the
+#: card, which its border and index band then show (kilim 4106: a green 9 read only so).
+WHOLE_SHRINKS = (1.0, 0.96)
+
+
+def read_whole_index(frame: np.ndarray, quad: np.ndarray):
+    """Read the classic card at `quad` (frame px, portrait TL, TR, BR, BL), nothing covering it, as
+    a covered one is read (`read_covered_index`): by its corner indices and its field's colour,
+    however pale. For a whole card the recogniser is unsure of: a webcam's washed green field reads
+    as no colour to it, and a numeral of no colour is no card (issue #18, kilim 4106: a green 9
+    read as a wild 9, unsure at 0). `(colour, rank, code, confidence, unsure)`, or None when no
+    index in view reads surely, they disagree, none looks like an index, or the field's colour
+    is not plain."""
+    centre = quad.mean(axis=0)
+    for share in WHOLE_SHRINKS:
+        read = _read_at(frame, (centre + (quad - centre) * share).astype(np.float32), _NO_COVER)
+        if read is not None and read[2] < NOT_INDEX_LIKE:
+            return read[0]
+    return None
+
+
 def _read_at(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray):
     """`read_covered_index` for one outline, and how much its index looks like one."""
     warped = warp(frame, quad, SIZE)
