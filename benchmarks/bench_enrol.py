@@ -20,7 +20,8 @@ threshold, veto, yield (`YIELD_ABOVE`) and set of doubts is weighed on the same 
 confidently wrong on both (`chosen`). Its figures are the profile's defaults. The kept readings
 are read again through zoomed warps, through the outline fitted to the card's edges and through the
 card found anew round it, where the head was unsure at the profile's own threshold
-(`EnrolledRecogniser.head_reading`, `read_found`), so another threshold's figures are a near estimate.
+(`EnrolledRecogniser.head_reading`, `read_found`), so another threshold's figures are a near estimate;
+the enrolled faces' word on an unsure head's rank (`EnrolledRecogniser.faces_said`) is kept with them.
 time: CPU seconds of one 54-face enrolment (run it under `../shared/tools/pi-budget --pi4 --` for
 the Pi 4 estimate: its wall seconds are printed too).
 
@@ -49,6 +50,7 @@ from vision.decks import find_deck  # noqa: E402
 from vision.enrol.faces import clean_face  # noqa: E402
 from vision.enrol.outlines import REFIND_BELOW, fitted, refound  # noqa: E402
 from vision.enrol.profile import DOUBTS, EnrolledRecogniser  # noqa: E402
+from vision.enrol.templates import card_size  # noqa: E402
 from vision.errors import CardNotFoundError  # noqa: E402
 from vision.enrol.unseen import unseen_face  # noqa: E402
 from vision.readings import WILD, card_code, face_name, oona_colour, oona_rank  # noqa: E402
@@ -69,6 +71,9 @@ VETOES = (0.4, 0.55, 0.7, 0.85)
 AGREEING = (0.5, 0.65, 0.8, 1.0)
 YIELDS = (0.7, 0.8, 0.85, 0.9, 1.0)
 DEV_WRONG = 0.5
+#: The kept readings' file suffix, new whenever what `kept_reading` keeps changes (an earlier run's
+#: are then read anew): `.faces.pkl`, with the enrolled faces' word.
+KEPT_SUFFIX = ".faces.pkl"
 
 
 class Score:
@@ -229,9 +234,11 @@ def _kept_card(reader: EnrolledRecogniser, photo: np.ndarray, found) -> tuple:
 
 def _kept_found(reader: EnrolledRecogniser, photo: np.ndarray, warped: np.ndarray, quad: np.ndarray,
                 score: float) -> tuple:
-    """`kept_reading` of the card outlined by `quad` (warped)."""
+    """`kept_reading` of the card outlined by `quad` (warped), with the enrolled faces' word on its
+    rank when the head is unsure (`EnrolledRecogniser.faces_said`; at any `vouched_from`)."""
     mine, turned_away = reader.head_reading(warped, score, said=reader.index_said(warped, photo, quad))
-    return ("found", mine, turned_away, reader.shipped.read_warped(warped, score))
+    faces = reader.faces_said(mine, warped, card_size(quad)) if mine.unsure else (None, 0.0)
+    return ("found", mine, turned_away, reader.shipped.read_warped(warped, score), faces)
 
 
 def weighed(reader: EnrolledRecogniser, kept: tuple):
@@ -242,9 +249,13 @@ def weighed(reader: EnrolledRecogniser, kept: tuple):
             return theirs
         mine = weighed(reader, kept[2])
         return mine if mine.confidence > theirs.confidence else theirs
-    _, mine, turned_away, theirs = kept
-    unsure = mine.confidence < reader.unsure_below or ("turns" in reader.checks and turned_away)
-    return reader.agreed(replace(mine, unsure=unsure), theirs)
+    _, mine, turned_away, theirs, faces = kept
+    mine = replace(mine, unsure=mine.confidence < reader.unsure_below)
+    if "turns" in reader.checks and turned_away:
+        mine = replace(mine, unsure=True)
+    elif reader.vouched(mine, faces):
+        mine = replace(mine, unsure=False)
+    return reader.agreed(mine, theirs)
 
 
 def settings():
@@ -274,15 +285,15 @@ def kept_set(name: str, make, folder: Path) -> tuple[EnrolledRecogniser, list, d
     """A development set's enrolled deck, its kept readings and the shipped reader's figures, made
     by `make()` (enrolled deck, photos) or, when `folder` has them from an earlier run, loaded."""
     base = folder / name
-    if not base.with_suffix(".pkl").is_file():
+    if not base.with_suffix(KEPT_SUFFIX).is_file():
         reader, photos = make()
         kept = [(kept_reading(reader, photo), colour, rank) for photo, colour, rank in photos]
         for (photo, _, _), (k, _, _) in zip(photos[:12], kept):
             assert weighed(reader, k) == reader.read(photo), "weighed() no longer mirrors read()"
         shipped = score({"shipped": reader.shipped}, photos)["shipped"]
         reader.save(base)
-        base.with_suffix(".pkl").write_bytes(pickle.dumps((kept, shipped)))
-    kept, shipped = pickle.loads(base.with_suffix(".pkl").read_bytes())
+        base.with_suffix(KEPT_SUFFIX).write_bytes(pickle.dumps((kept, shipped)))
+    kept, shipped = pickle.loads(base.with_suffix(KEPT_SUFFIX).read_bytes())
     return EnrolledRecogniser.load(base), kept, shipped
 
 

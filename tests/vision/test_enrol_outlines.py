@@ -72,7 +72,7 @@ class WhiteRing(EnrolledRecogniser):
     """A fake reader: as sure of a warp as its outer ring is the card's white (the head's and the
     shipped reader's part left out), red 7 always."""
 
-    def read_warped(self, warped, card_score=1.0, *, said=None):
+    def read_warped(self, warped, card_score=1.0, *, said=None, size=None):
         ring = np.concatenate([warped[:2].reshape(-1, 3), warped[-2:].reshape(-1, 3),
                                warped[:, :2].reshape(-1, 3), warped[:, -2:].reshape(-1, 3)])
         confidence = float(np.mean(ring.min(axis=1) > 200))
@@ -97,7 +97,7 @@ def test_a_sure_card_is_not_read_again():
 
     class Sure(WhiteRing):
         """Sure of the found warp, surer still of any other."""
-        def read_warped(self, warped, card_score=1.0, *, said=None):
+        def read_warped(self, warped, card_score=1.0, *, said=None, size=None):
             confidence = 0.96 if np.array_equal(warped, found.warped) else 1.0
             return Reading("red", "7", confidence, deck="classic")
     assert Sure("fake", "classic", [("burgundy", "7")], head=None).read_found(photo, found).confidence == 0.96

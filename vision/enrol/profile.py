@@ -23,12 +23,16 @@ the head is unsure of is read again through its warp zoomed a little either way 
 and through the card found again round a weakly found outline (`EnrolledRecogniser.read_found`,
 `vision.enrol.outlines`); a card only the shipped reader finds is read by the head too. The card's two corner indices, read by
 the shipped corner network at the photo's own pixels, are heard as witnesses of the rank as far as
-they were right on the enrolment's views (`vision.enrol.indices`).
+they were right on the enrolment's views (`vision.enrol.indices`). A reading a little unsure (from
+`VOUCHED_FROM`) is sure when the enrolled faces, shrunk to the card's size in the photo and compared
+with its middle, match its rank's face best (`vision.enrol.templates`, `EnrolledRecogniser.vouched`):
+a small blurred card, or one with a finger over its glyph, that the head half reads right.
 
 A profile is two files: `NAME.json` (name, version, style, faces, ranks, the features' fingerprint,
 the shipped reader's, the underline vote's and the indices' trust: a profile without one of the
 latter two never hears that witness; the colour witness's weights, without which the colour sense
-speaks alone) and `NAME.npz` (the head's weights). Corrections learnt at the
+speaks alone) and `NAME.npz` (the head's weights), and beside them `NAME.faces.npz`, the enrolled
+faces (a profile without it never hears them). Corrections learnt at the
 table live beside them (`vision.enrol.corrections`).
 """
 
@@ -53,6 +57,7 @@ from vision.enrol.glyphs import HOG, Glyphs, for_profile
 from vision.enrol.indices import Indices, index_trust, weighed
 from vision.enrol.loops import loop_features, underline_vote
 from vision.enrol.outlines import REFIND_BELOW, fitted, refound
+from vision.enrol.templates import Templates, card_size
 from vision.enrol.views import table_misses, views, zoomed
 from vision.model_files import NONE
 from vision.errors import CardNotFoundError, DeckProfileError, ImageReadError, UnknownNameError
@@ -143,6 +148,18 @@ UNDERLINE_TRUST_LEAST = 0.9
 UNDERLINE_TRUST_MOST = 0.98
 #: The ranks (Oona names) the vote tells apart: its vote above 0 for the first.
 UNDERLINED = ("6", "9")
+#: An unsure reading is sure from this confidence when the enrolled faces, seen at the card's own
+#: size in the photo (`vision.enrol.templates`), match its rank's face best of all the ranks' (in its
+#: colour) by at least `VOUCH_MARGIN`: a second witness of the rank, as the shipped reader naming the
+#: same card is (`AGREEING_BELOW`). Chosen on the development sets (`benchmarks/bench_enrol.py --only dev`;
+#: the readings kept at 0.75 and 0, weighed again): from 0.5 to 0.65 the development print read 99.0 %
+#: exact (0.7-0.75: 98.8 %, 0.8: 98.2 %, 0.95: 96.5 %; without the faces 97.5 %), alinivan 99.2 %
+#: (without: 98.8 %), none more confidently wrong; margins 0 to 0.02 alike (0.03: the print 98.2 %).
+#: Of those as good, the highest (the most doubtful); read anew with these, 99.0 % and 99.2 % exact,
+#: 0 and 0.4 % confidently wrong (as without the faces). The faces are asked about a few photos in a
+#: hundred (a match of each rank's face at four blurs, some milliseconds each).
+VOUCHED_FROM = 0.65
+VOUCH_MARGIN = 0.02
 #: A grey warp, to ask a feature maker how long its rows are.
 _BLANK = np.full((WARP_H, WARP_W, 3), 200, np.uint8)
 _OONA_TO_CLASSIC_RANK = {oona: classic for classic, oona in CLASSIC_TO_OONA_RANK.items()}
@@ -276,6 +293,11 @@ class EnrolledRecogniser:
     it was right (`vision.enrol.indices.index_trust`; empty: the indices are not heard)."""
     indices: Indices | None = field(default=None, repr=False)
     """The corner network of the style, reading the two indices (`None`: not heard)."""
+    templates: Templates | None = field(default=None, repr=False)
+    """The enrolled faces (`vision.enrol.templates`), a witness of an unsure reading's rank from
+    `vouched_from` when the card's size in the photo is known (`None`: not heard)."""
+    vouched_from: float = VOUCHED_FROM
+    """The confidence from which the enrolled faces naming a reading's rank make it sure (`VOUCHED_FROM`)."""
     colour_witness: ColourWitness | None = field(default=None, repr=False)
     """The deck's own colour witness (`vision.enrol.colours`), learnt on the enrolment's views of its
     coloured faces (Oona colour names): how sure the colour the colour sense names may be (`None`: the
@@ -345,6 +367,7 @@ class EnrolledRecogniser:
         head = learn_head(np.concatenate(rows), ranks, seed=seed, on_epoch=step)
         reader = cls(name, style, list(faces.values()), head, glyphs=glyphs, underline_trust=underline_trust(votes),
                      index_trust=index_trust(said), indices=indices,
+                     templates=Templates.from_faces({faces[key]: face for key, face in cleaned.items()}),
                      colour_witness=ColourWitness.learn(np.array(fields), colours) if fields else None)
         if shipped:
             reader.with_shipped()
@@ -392,6 +415,8 @@ class EnrolledRecogniser:
         base.parent.mkdir(parents=True, exist_ok=True)
         base.with_suffix(".json").write_text(json.dumps(meta, indent=1))
         self.head.save(base.with_suffix(".npz"))
+        if self.templates is not None:
+            self.templates.save(_faces_path(base))
         return base.with_suffix(".json"), base.with_suffix(".npz")
 
     @classmethod
@@ -424,6 +449,8 @@ class EnrolledRecogniser:
                      index_trust=dict(meta.get("index_trust") or {}), colour_witness=witness)
         if reader.index_trust:
             reader.indices = Indices.installed(reader.style)
+        if _faces_path(base).is_file():
+            reader.templates = Templates.load(_faces_path(base))
         return reader.with_shipped() if shipped else reader
 
     # -- reading ----------------------------------------------------------------------------------
@@ -435,12 +462,37 @@ class EnrolledRecogniser:
                        deck=self.style, alternatives=tuple(alternatives))
 
     def read_enrolled(self, warped: np.ndarray, card_score: float = 1.0, *, again: bool = True,
-                      said: list[str] | None = None) -> Reading:
+                      said: list[str] | None = None, size: tuple[float, float] | None = None) -> Reading:
         """The enrolled head's reading alone (its rank, the colour sense's colour, the indices `said`
         heard); unsure, whatever its confidence, when the warp and its half turn name different faces
-        (`checks`: "turns")."""
+        (`checks`: "turns"); an unsure one is sure when the enrolled faces seen at the card's `size`
+        in the photo vouch for its rank (`vouched`)."""
         reading, turned_away = self.head_reading(warped, card_score, again=again, said=said)
-        return replace(reading, unsure=True) if "turns" in self.checks and turned_away else reading
+        if "turns" in self.checks and turned_away:
+            return replace(reading, unsure=True)
+        if self.can_vouch(reading) and self.vouched(reading, self.faces_said(reading, warped, size)):
+            return replace(reading, unsure=False)
+        return reading
+
+    def can_vouch(self, reading: Reading) -> bool:
+        """Whether the enrolled faces are asked about a reading: unsure, of a rank, from `vouched_from`."""
+        return reading.unsure and reading.rank != "unknown" and reading.confidence >= self.vouched_from
+
+    def faces_said(self, reading: Reading, warped: np.ndarray,
+                   size: tuple[float, float] | None) -> tuple[str | None, float]:
+        """The rank whose enrolled face, in the reading's colour and seen at the card's `size` (width,
+        height in the photo's pixels), best matches the warp's middle, and by how much more than the
+        next rank's (`vision.enrol.templates.Templates.named`); None without the faces or the size."""
+        if self.templates is None or size is None or reading.rank == "unknown":
+            return None, 0.0
+        colour = WILD if reading.colour == WILD else oona_colour(reading.colour)
+        return self.templates.named(warped, size, colour, self.ranks)
+
+    def vouched(self, reading: Reading, said: tuple[str | None, float]) -> bool:
+        """Whether the enrolled faces' word (`faces_said`) makes an unsure reading (`can_vouch`) sure:
+        they name its rank by at least `VOUCH_MARGIN`."""
+        named, margin = said
+        return self.can_vouch(reading) and named == oona_rank(reading.rank) and margin >= VOUCH_MARGIN
 
     def head_reading(self, warped: np.ndarray, card_score: float = 1.0, *, again: bool = True,
                      said: list[str] | None = None) -> tuple[Reading, bool]:
@@ -552,11 +604,13 @@ class EnrolledRecogniser:
                 continue
         return found
 
-    def read_warped(self, warped: np.ndarray, card_score: float = 1.0, *, said: list[str] | None = None) -> Reading:
+    def read_warped(self, warped: np.ndarray, card_score: float = 1.0, *, said: list[str] | None = None,
+                    size: tuple[float, float] | None = None) -> Reading:
         """Read a card warped upright (either way up): the enrolled head checked by the shipped reader
-        (`said`: the ranks its indices surely name, `index_said`; by default read off the warp)."""
+        (`said`: the ranks its indices surely name, `index_said`; by default read off the warp; `size`:
+        the card's width and height in the photo, for the enrolled faces' word, `read_enrolled`)."""
         from vision.enrol.corrections import corrected
-        mine = self.read_enrolled(warped, card_score, said=said)
+        mine = self.read_enrolled(warped, card_score, said=said, size=size)
         if self.shipped is not None:
             mine = self.agreed(mine, self.shipped.read_warped(warped, card_score))
         return corrected(mine, self.memory, warped)
@@ -613,20 +667,22 @@ class EnrolledRecogniser:
         onto a finger or the card beneath), and again the surer kept. On the development print of
         the unseen edition (`benchmarks/bench_enrol.py --only dev`) the search again read 4 more of
         400 photos right and surely, none wrongly; searched again whatever the score, 1 wrongly."""
-        reading = self.read_warped(card.warped, card.score, said=self.index_said(card.warped, photo, card.quad))
+        reading = self.read_warped(card.warped, card.score, said=self.index_said(card.warped, photo, card.quad),
+                                   size=card_size(card.quad))
         if not reading.unsure:
             return reading
         quad = fitted(photo, card.quad)
         if quad is not None:
             warped = warp(photo, quad)
-            again = self.read_warped(warped, card.score, said=self.index_said(warped, photo, quad))
+            again = self.read_warped(warped, card.score, said=self.index_said(warped, photo, quad), size=card_size(quad))
             reading = again if again.confidence > reading.confidence else reading
         if not reading.unsure or card.score >= REFIND_BELOW:
             return reading
         other = refound(photo, card.quad, self.whole_face)
         if other is None:
             return reading
-        again = self.read_warped(other.warped, other.score, said=self.index_said(other.warped, photo, other.quad))
+        again = self.read_warped(other.warped, other.score, said=self.index_said(other.warped, photo, other.quad),
+                                 size=card_size(other.quad))
         return again if again.confidence > reading.confidence else reading
 
     def whole_face(self, warped: np.ndarray) -> float:
@@ -657,3 +713,8 @@ class EnrolledRecogniser:
             return self._named(WILD, "unknown", 0.0)
         confidence = theirs.confidence * self.trust.get(oona_rank(theirs.rank), self.trust.get("*", 1.0))
         return replace(theirs, confidence=confidence, unsure=theirs.unsure or confidence < self.unsure_below)
+
+
+def _faces_path(base: Path) -> Path:
+    """Where a profile (`base`, no suffix) keeps its enrolled faces (`vision.enrol.templates`)."""
+    return base.parent / f"{base.name}.faces.npz"
