@@ -212,6 +212,8 @@ class Simulator:
             self.emit(Catch(self.advance(0.1, 0.5), rng.randrange(self.players), None))
             return
         seat = s.turn
+        if seat is None:        # the round over, or not begun, at this table: nobody to act
+            raise RuntimeError(f"no seat has the turn ({s.phase}, round {s.round})")
         if self.options.turn_seconds and rng.random() < h.timeout and s.phase != "verdict":
             left = table.engine.seconds_left(table.now)
             self.t = round(self.t + left + 0.01, 3)

@@ -34,3 +34,21 @@ def test_a_resumed_demo_holds_the_journal_s_cards_and_its_hands_fit_the_deck(tmp
     shown = {seat: tuple(hand) for seat, hand in enumerate(sim.hands)}
     sim.table.engine.check_copies(tuple(state.pile), shown)      # raised CardError before
     resumed.close()
+
+
+def test_players_whose_own_table_has_no_turn_are_rebuilt_from_the_journal(tmp_path):
+    """The demo's players out of step with the session (their own table saw the round out, or not
+    begun, while the session plays on: seen once in `make run`, a TypeError that stopped the
+    kiosk) are rebuilt from the journal at the next beat, not a crash."""
+    clock = ManualClock()
+    session = Session(MatchStore(tmp_path), clock=clock)
+    demo = DemoTable(session, players=3, seed=3, pace=0)
+    demo.start()
+    demo.play(200, clock, until=lambda: session.table.state.phase == "turn" and demo.thrown is None)
+    assert session.table.state.phase == "turn" and session.table.state.turn is not None
+    demo.sim.table.state.turn = None                    # the players' own table: nobody's turn
+    demo.beat()
+    assert demo.counts["resync"] == 1
+    assert demo.sim.table.state.turn == session.table.state.turn   # rebuilt from the journal
+    demo.play(20, clock)                                          # and play goes on
+    session.close()
