@@ -524,21 +524,22 @@ class PileWatcher:
         if read is None:
             return False, None  # card-shaped, but no card's white border: a hand, a phone...
         reading, quad, _ = read
-        reading = self._read_unsure_again([frame] + [f for _, f in frames or self._still_frames if f is not frame],
-                                          quad, reading)
+        reading = self._read_unsure_again(frame, frames or self._still_frames, quad, reading)
         return True, self._new_card(small, frame, region, quad, reading, t)
 
-    def _read_unsure_again(self, frames: list[np.ndarray], quad: np.ndarray, reading: tuple) -> tuple:
+    def _read_unsure_again(self, frame: np.ndarray, others: list[tuple[float, np.ndarray]], quad: np.ndarray,
+                           reading: tuple) -> tuple:
         """A classic card's reading, or where the recogniser was unsure of it, its corner indices'
-        and its field's (`index.read_whole_index`, in each of `frames` till one reads) when they read
+        and its field's (`index.read_whole_index`, in `frame`, then in each of the still `others`
+        (time, frame) till one reads) when they read
         it at least INDEX_AGAIN_SURE surely and name the rank the recogniser read (if it read one) or
         a card among its guesses (dark_cloth 4103: a green 8 read unsure as a 9, the 8 its third
         guess; its indices read it as an 8 at 0.95)."""
         if self.deck != "classic" or not reading[4]:
             return reading
         guesses = PileReading(*reading).guesses
-        for frame in frames:
-            again = read_whole_index(frame, quad)
+        for seen in [frame] + [other for _, other in others if other is not frame]:
+            again = read_whole_index(seen, quad)
             if again is None or again[3] < INDEX_AGAIN_SURE:
                 continue
             if reading[1] in (again[1], "unknown") or any(code == again[2] for code, _ in guesses):
@@ -618,8 +619,7 @@ class PileWatcher:
         if top is None:
             return []
         frame, top_quad, top_reading, top_region, area = top
-        top_reading = self._read_unsure_again([frame] + [f for _, f in self._still_frames if f is not frame],
-                                              top_quad, top_reading)
+        top_reading = self._read_unsure_again(frame, self._still_frames, top_quad, top_reading)
         kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
         rest = cv2.bitwise_and(blob, cv2.bitwise_not(cv2.dilate(top_region, kernel, iterations=2)))
         rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, kernel)
