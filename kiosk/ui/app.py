@@ -127,6 +127,10 @@ class OonaApp(App):
         self.screens: dict[str, object] = {}
         self._round_over_since: float | None = None
         self._events: list = []
+        """The clock's standing events (the referee's tick), cancelled at the stop."""
+        self._beat_event = None
+        """The demo's next beat, if one is scheduled: each beat schedules the next in its place
+        (kept in ``_events`` they piled up, one a beat, for as long as the demo ran)."""
         self.resuming = False
         """A match is being resumed (:meth:`resume_with`): no input is taken until it is done."""
         self._resume: tuple | None = None
@@ -337,7 +341,7 @@ class OonaApp(App):
         """The referee's clock, the demo's beat and the keyboard; also called by tests."""
         self._events.append(Clock.schedule_interval(self._tick, 1 / TICK_HZ))
         if self.demo_table is not None:
-            self._events.append(Clock.schedule_once(self._beat, 1.0))
+            self._beat_event = Clock.schedule_once(self._beat, 1.0)
             self.demo_table.hands_shown = self.demo_hands
         if self.keyboard is not None:
             Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
@@ -351,6 +355,9 @@ class OonaApp(App):
         for event in self._events:
             event.cancel()
         self._events.clear()
+        if self._beat_event is not None:
+            self._beat_event.cancel()
+            self._beat_event = None
         if self.keyboard is not None:
             Window.unbind(on_key_down=self._key_down, on_key_up=self._key_up)
 
@@ -429,7 +436,7 @@ class OonaApp(App):
     def _beat(self, _dt) -> None:
         delay = self.demo_table.beat()
         self.refresh()
-        self._events.append(Clock.schedule_once(self._beat, max(0.05, delay)))
+        self._beat_event = Clock.schedule_once(self._beat, max(0.05, delay))
 
 
 def flush_frames(*_args) -> None:
