@@ -13,7 +13,10 @@ a real camera's ways (a fraction of a pixel's shake, JPEG, stronger noise, colou
 each, the classic deck as real faces (uno-real-mit's criscard crops) and as renders, with quick
 successions (a fifth of the plays two cards in one movement): per table reported once / missed /
 twice / false / read right, and the watcher's process time per frame (rendering not counted).
-`--only-real` runs that part alone.
+`--only-real` runs that part alone. `--printed N` (issue #18): the same tables with the Oona deck, as
+rendered and as printed by a photo lab, a laser and an inkjet printer and cut by hand
+(`vision.sim.prints`), N seeds each (from 4000, as above); `--printed N --real-tables 0 --only-real`
+runs it alone.
 
 Each part also gives the decision delay (issue #21): the frame on which each landing found was
 reported less its true rest time (the watcher reads a card at rest while a hand still moves
@@ -94,11 +97,13 @@ def run_tables(seeds, cards, recogniser, *, video: bool, hard: bool = False) -> 
     return total, delays
 
 
-def real_table(surface: str, seeds, cards: int, recogniser, faces) -> dict:
-    """One kind of table through a real camera's ways: the figures of `--real-tables`."""
+def real_table(surface: str, seeds, cards: int, recogniser, faces, deck: str = "classic") -> dict:
+    """One kind of table through a real camera's ways: the figures of `--real-tables` (and
+    `--printed`: `faces` a function of the seed, each seed its own printed deck)."""
     total, cpu, frames, delays = Score(), 0.0, 0, []
     for seed in seeds:
-        sim = TableSim(seed=seed, cards=cards, deck="classic", surface=surface, faces=faces, camera=True,
+        sim = TableSim(seed=seed, cards=cards, deck=deck, surface=surface,
+                       faces=faces(seed) if callable(faces) else faces, camera=True,
                        take_backs=max(1, cards // 15), doubles=cards // 5)
         watcher = PileWatcher(recogniser)
         found = []
@@ -130,6 +135,22 @@ def run_real_tables(count: int, cards: int) -> dict:
     return report
 
 
+def run_printed(count: int, cards: int) -> dict:
+    """`--printed`: each hard table with the Oona deck as its renders and as printed by a photo lab,
+    a laser and an inkjet printer and cut by hand (`vision.sim.prints`), `count` seeds each."""
+    from vision.sim.prints import PRINTS, printed_deck
+
+    recogniser = Recogniser.for_deck("oona")
+    report = {}
+    for kind in ("render",) + PRINTS:
+        faces = None if kind == "render" else (lambda seed, kind=kind: printed_deck(kind, seed))
+        for surface in ("wood",) + HARD_TABLES:
+            row = real_table(surface, range(4000, 4000 + count), cards, recogniser, faces, deck="oona")
+            report[f"{surface}, {kind}"] = row
+            print(f"  {surface:<10} {kind:<10} {json.dumps(row)}", flush=True)
+    return report
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=6)
@@ -140,6 +161,8 @@ def main() -> int:
     parser.add_argument("--real-tables", type=int, default=2, help="seeds per hard table (0: none)")
     parser.add_argument("--real-cards", type=int, default=15)
     parser.add_argument("--only-real", action="store_true")
+    parser.add_argument("--printed", type=int, default=0,
+                        help="seeds per hard table for the printed Oona deck (0: none; `--only-real` then runs it alone)")
     parser.add_argument("--early-off", action="store_true",
                         help="the watcher waits for the whole view to be still before it reads a card (to compare)")
     args = parser.parse_args()
@@ -147,6 +170,11 @@ def main() -> int:
         watcher_module.EARLY_SPAN = float("inf")      # no history reaches back so far: never early
     cv2.setNumThreads(1)
     report = {}
+    if args.printed:
+        print("hard tables through a real camera's ways (the Oona deck, rendered and printed three ways):")
+        report["printed"] = run_printed(args.printed, args.real_cards)
+        if args.only_real and not args.real_tables:
+            return 0
     if args.real_tables:
         print("hard tables through a real camera's ways (classic deck):")
         report["real tables"] = run_real_tables(args.real_tables, args.real_cards)
