@@ -247,11 +247,22 @@ class DemoTable:
             event = dataclasses.replace(event, colour=None)   # the colour is named on the screen after
         code = str(event.card)
         rest = self.thrower.throw(code)
-        if not Simulator.emit(self.sim, dataclasses.replace(event, t=self.session.referee.t())):
+        # The players' table hears the card at the time the session will journal it, the time it
+        # comes to rest (the camera's stamp), not now: the rules that count time (the catch
+        # window after a card leaves one in hand) then judge both tables alike. Heard now, a catch
+        # 1.7 s after the card came to rest was in time at the session and 2.8 s late at the
+        # players', whose table then saw the caught seat go out (a round over that the session
+        # did not have: the players stopped in `make run`).
+        if not Simulator.emit(self.sim, dataclasses.replace(event, t=self._t(rest))):
             return False
         clear_at = getattr(self.thrower, "clear_at", None)
         self.thrown = Thrown(code, rest, max(rest, clear_at()) if clear_at is not None else rest)
         return True
+
+    def _t(self, stamp: float | None = None) -> float:
+        """The players' journal time for a monotonic ``stamp`` (now by default): the session's,
+        never before the players' last event (a card on its way was heard at its rest time)."""
+        return max(self.session.referee.t(stamp), self.sim.table.last_t)
 
     def reading(self, reading: CardLanded | CardTakenBack):
         """The camera read a card (on the UI thread): into the session, and a misread put right."""
@@ -331,7 +342,7 @@ class DemoTable:
         if self.thrower is not None and isinstance(event, (Play, TurnUp)) and self.thrown is None:
             return self._throw(event)
         if self.thrown is not None:              # after a card still on its way: sent once it is in
-            if not Simulator.emit(self.sim, dataclasses.replace(event, t=self.session.referee.t())):
+            if not Simulator.emit(self.sim, dataclasses.replace(event, t=self._t())):
                 return False
             self.thrown.queued.append(event)
             return True

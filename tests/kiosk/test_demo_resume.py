@@ -52,3 +52,52 @@ def test_players_whose_own_table_has_no_turn_are_rebuilt_from_the_journal(tmp_pa
     assert demo.sim.table.state.turn == session.table.state.turn   # rebuilt from the journal
     demo.play(20, clock)                                          # and play goes on
     session.close()
+
+
+class _Camera:
+    """The demo's camera table, stood in: a card thrown comes to rest a moment later, and the
+    camera reads it a moment after that (the test delivers it)."""
+
+    def __init__(self, clock, rng):
+        self.clock, self.rng, self.on_the_way = clock, rng, []
+
+    def throw(self, code: str) -> float:
+        rest = self.clock() + self.rng.uniform(0.6, 1.2)
+        self.on_the_way.append((rest + self.rng.uniform(0.1, 0.5), code, rest))
+        return rest
+
+    def clear(self) -> None:
+        pass
+
+    def clear_at(self) -> float:
+        return self.clock()
+
+    def show_hand(self, codes) -> None:
+        pass
+
+
+def test_players_through_a_camera_judge_catches_as_the_session_does(tmp_path):
+    """The players heard a thrown card when it was thrown, the session when it came to rest: a
+    catch 1.7 s after the rest was in time at the session and 2.8 s late at the players', whose
+    table then saw the caught seat go out. Seed 1 went out of step so in its first round."""
+    import random
+
+    from kiosk.referee.inputs import CardLanded, Tick
+
+    clock, rng = ManualClock(), random.Random(1)
+    session = Session(MatchStore(tmp_path), clock=clock)
+    camera = _Camera(clock, rng)
+    demo = DemoTable(session, players=4, seed=1, thrower=camera)
+    demo.start()
+    next_beat, end = clock.now, clock.now + 900        # a quarter of an hour of play
+    while clock.now < end:
+        if clock.now >= next_beat:
+            next_beat = clock.now + demo.beat()
+        for seen in [c for c in camera.on_the_way if clock.now >= c[0]]:
+            camera.on_the_way.remove(seen)
+            demo.reading(CardLanded(seen[1], seen[2]))
+        clock.advance(0.1)
+        session.submit(Tick())
+    assert demo.counts["resync"] == 0
+    assert demo.counts["read"] > 200 and session.table.state.round >= 2
+    session.close()
