@@ -28,7 +28,8 @@ from typing import Any, Callable
 from kiosk.referee.inputs import CardChosen, CardLanded, CardTakenBack, SeatPressed, Tick, Touched
 from kiosk.referee.referee import Outcome
 from kiosk.rules.errors import RulesError
-from kiosk.rules.events import Call, Catch, Correct, Deal, Event, Hands, Play, Resume, TurnUp, parse_event, to_json
+from kiosk.rules.events import (Call, Catch, Correct, Deal, Event, Hands, Play, Resume, Timeout, TurnUp, parse_event,
+                                to_json)
 from kiosk.rules.sim import Habits, Simulator
 from kiosk.referee.session import MatchSetup, Session
 
@@ -264,6 +265,21 @@ class DemoTable:
         never before the players' last event (a card on its way was heard at its rest time)."""
         return max(self.session.referee.t(stamp), self.sim.table.last_t)
 
+    def _in_time(self, event: Event) -> Event:
+        """The session's ``event`` timed for the players' table: never before its last event, and
+        a timeout not before the players' own turn timer has run out. The players heard a card
+        thrown through the camera at its planned rest, the session at the camera's stamp, which
+        may come a frame or a few before it: the session's timeout then came early for the
+        players, who refused it and had to be rebuilt from the journal (at every other timeout
+        with stamps 0.4 s off either way)."""
+        table = self.sim.table
+        t = max(event.t, table.last_t)
+        if isinstance(event, Timeout) and not table.paused and not table.timeout_due(t):
+            ends = table.engine.turn_ends()
+            if ends is not None:
+                t += max(0.0, ends - table.game_time(t)) + 1e-6
+        return event if t == event.t else dataclasses.replace(event, t=t)
+
     def reading(self, reading: CardLanded | CardTakenBack):
         """The camera read a card (on the UI thread): into the session, and a misread put right."""
         thrown = self.thrown
@@ -355,7 +371,7 @@ class DemoTable:
             self.sim.forget()
             log.info("demo %s refused: %s", event.name, outcome.refused.reason)
             return False
-        Simulator.emit(self.sim, outcome.event)
+        Simulator.emit(self.sim, self._in_time(outcome.event))
         if self.thrower is not None and isinstance(outcome.event, Deal):
             self.thrower.clear()
         return True
@@ -408,7 +424,7 @@ class DemoTable:
             sim.pile.append(_take([sim.pile.pop()], event.card, [sim.stock] + sim.hands))
         if isinstance(event, Resume) and not sim.table.paused:
             return
-        if not Simulator.emit(sim, event):
+        if not Simulator.emit(sim, self._in_time(event)):
             raise RuntimeError(f"the demo players cannot follow {event.name}")
 
 

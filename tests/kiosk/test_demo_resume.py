@@ -76,10 +76,13 @@ class _Camera:
         pass
 
 
-def test_players_through_a_camera_judge_catches_as_the_session_does(tmp_path):
+@pytest.mark.parametrize("off", [0.0, 0.4])
+def test_players_through_a_camera_keep_in_step_with_the_session(tmp_path, off):
     """The players heard a thrown card when it was thrown, the session when it came to rest: a
     catch 1.7 s after the rest was in time at the session and 2.8 s late at the players', whose
-    table then saw the caught seat go out. Seed 1 went out of step so in its first round."""
+    table then saw the caught seat go out (seed 1, in its first round). Heard at its planned rest,
+    a camera's stamp a little before it (``off``: up to 0.4 s either way) made the session's
+    timeouts early for the players, who refused them (at every other timeout)."""
     import random
 
     from kiosk.referee.inputs import CardLanded, Tick
@@ -89,15 +92,15 @@ def test_players_through_a_camera_judge_catches_as_the_session_does(tmp_path):
     camera = _Camera(clock, rng)
     demo = DemoTable(session, players=4, seed=1, thrower=camera)
     demo.start()
-    next_beat, end = clock.now, clock.now + 900        # a quarter of an hour of play
+    next_beat, end = clock.now, clock.now + 1800        # half an hour of play
     while clock.now < end:
         if clock.now >= next_beat:
             next_beat = clock.now + demo.beat()
         for seen in [c for c in camera.on_the_way if clock.now >= c[0]]:
             camera.on_the_way.remove(seen)
-            demo.reading(CardLanded(seen[1], seen[2]))
+            demo.reading(CardLanded(seen[1], seen[2] + rng.uniform(-off, off)))
         clock.advance(0.1)
         session.submit(Tick())
     assert demo.counts["resync"] == 0
-    assert demo.counts["read"] > 200 and session.table.state.round >= 2
+    assert demo.counts["read"] > 400 and session.table.state.round >= 4
     session.close()
