@@ -28,6 +28,10 @@ hand. Run it under `../shared/tools/pi-budget --pi4 --` for a Pi 4's estimate.
 the dense search of `HandScanner.scan` or the read off the cards' outlines of
 `vision/hand/outlined.py` (default: each deck's of `scan_hand`, `vision.hand.scanner.SCAN_PATH`);
 `--outline-models DIR` has the outline scan read with models not yet shipped.
+
+`--printed photo|laser|inkjet` (issue 20): the Oona hands of spread and kiosk-path are our deck as a
+photo lab, a laser or an inkjet printer prints it, each card cut by hand off the sheet's marks
+(`vision.sim.prints`: colours of that printer, margins uneven and askew), not the renders.
 """
 
 import argparse
@@ -100,7 +104,17 @@ def match_cards(readings, truth):
     return matched, len(readings) - len(used)
 
 
-def spread(deck: str, n: int, seed: int, *, expect: bool = False, faces=None, path: str | None = None) -> dict:
+def printed_faces(kind: str, seed: int = 0):
+    """Every Oona face as a `kind` printer prints it, cut by hand (`vision.sim.prints`), as
+    `spread_hand` takes them (at the renders' 4 px per mm)."""
+    from vision.sim.hands import OONA_INDEX_SHARE
+    from vision.sim.prints import printed_deck
+
+    return [(face, colour, rank, OONA_INDEX_SHARE) for colour, rank, face in printed_deck(kind, seed, px_per_mm=4.0)]
+
+
+def spread(deck: str, n: int, seed: int, *, expect: bool = False, faces=None, path: str | None = None,
+           printed: str | None = None) -> dict:
     """The scan on `n` hands spread on tables (see the module's docstring)."""
     import time
 
@@ -128,7 +142,8 @@ def spread(deck: str, n: int, seed: int, *, expect: bool = False, faces=None, pa
         tally = by_layout.setdefault(layout, [0, 0])
         tally[0] += sum(good)
         tally[1] += len(truth)
-    return {"set": f"{deck} hands spread on tables ({'real faces cut from uno-real-mit' if deck == 'classic' else 'renders'})"
+    made = f"printed: {printed}, cut by hand" if printed else "renders"
+    return {"set": f"{deck} hands spread on tables ({'real faces cut from uno-real-mit' if deck == 'classic' else made})"
                    + (", cards expected" if expect else "") + f", {path} scan",
             "hands": hands, "cards": cards, "faces": len(faces),
             "cards_read_right": right / cards, "ranks_right": rank_right / cards,
@@ -178,6 +193,8 @@ def main() -> int:
     parser.add_argument("--expect", action="store_true", help="spread: give the scan each hand's number of cards")
     parser.add_argument("--path", choices=SCAN_PATHS,
                         help=f"which scan: dense search or read off the cards' outlines (default each deck's, {SCAN_PATH})")
+    parser.add_argument("--printed", choices=["photo", "laser", "inkjet"],
+                        help="spread, kiosk-path: the Oona deck as this printer prints it, cut by hand (default: renders)")
     parser.add_argument("--outline-models", metavar="DIR",
                         help="the outline scan reads with the models of DIR (its MLPs as `corners_editions train --out "
                              "DIR` writes them, and classic's network as `corners_cnn train --out DIR/corners_outline_cnn.onnx` "
@@ -195,12 +212,15 @@ def main() -> int:
             else:  # DIR's MLP is the one to try
                 del outlined.OUTLINE_CNN[deck]
     only = set(args.only or ["upright", "turned", "synthetic", "kiosk", "spread"])
+    printed = {"oona": printed_faces(args.printed)} if args.printed else {}
     if "spread" in only:
         for deck in args.deck or ("classic", "oona"):
-            print(json.dumps(spread(deck, args.spread, args.seed, expect=args.expect, path=args.path)), flush=True)
+            print(json.dumps(spread(deck, args.spread, args.seed, expect=args.expect, path=args.path,
+                                    faces=printed.get(deck), printed=args.printed if deck in printed else None)),
+                  flush=True)
     if "kiosk-path" in only:
         for deck in args.deck or ("classic", "oona"):
-            print(json.dumps(kiosk_path(deck, args.spread, args.seed, path=args.path)), flush=True)
+            print(json.dumps(kiosk_path(deck, args.spread, args.seed, path=args.path, faces=printed.get(deck))), flush=True)
     if "upright" in only:
         path = args.path or SCAN_PATH["classic"]
         print(json.dumps({"set": f"uno-fanned held-out (real prints), {path} scan",
