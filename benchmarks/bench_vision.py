@@ -406,13 +406,18 @@ def main() -> int:
             report = evaluate(labels, deck=deck, out_path=root / deck / "readings.csv")
             report.pop("labels")
             print(json.dumps({"set": f"{deck} synthetic, held-out seeds and surfaces", **report}))
+    # The real photos are shared data beside the repository: a checkout elsewhere says it has none.
     if (args.fanned / "labels.csv").exists():
         for report in fanned_top_card(args.fanned):
             print(json.dumps(report))
         print(json.dumps(fanned_corners(args.fanned, "odd")))
+    else:
+        print(json.dumps({"set": "uno-fanned", "skipped": f"no {args.fanned / 'labels.csv'} (--fanned FOLDER)"}))
     if (REAL_MIT / "README.md").exists():
         for report in real_mit(REAL_MIT):
             print(json.dumps(report))
+    else:
+        print(json.dumps({"set": "uno-real-mit", "skipped": f"no {REAL_MIT / 'README.md'}"}))
     return 0
 
 
