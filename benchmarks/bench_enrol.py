@@ -22,6 +22,12 @@ are read again through zoomed warps, through the outline fitted to the card's ed
 card found anew round it, where the head was unsure at the profile's own threshold
 (`EnrolledRecogniser.head_reading`, `read_found`), so another threshold's figures are a near estimate;
 the enrolled faces' word on an unsure head's rank (`EnrolledRecogniser.faces_said`) is kept with them.
+watch: the development print's enrolled deck (kept in `--kept` by dev, or enrolled as dev does) as
+the pile watcher's reader on simulated tables of its faces (`vision.sim.table.TableSim`, classic,
+through a real camera's ways, a fifth of the plays two cards in one movement; development seeds
+`WATCH_SEEDS`, tables `WATCH_TABLES`, cards `WATCH_CARD_PX` tall), with the enrolled faces heard (the
+watcher tells the reader the card's size, `vision.pile.reading.read_card`) and without them: per
+setting, landings reported once, read right, unsure, confidently wrong.
 time: CPU seconds of one 54-face enrolment (run it under `../shared/tools/pi-budget --pi4 --` for
 the Pi 4 estimate: its wall seconds are printed too).
 
@@ -54,7 +60,9 @@ from vision.enrol.templates import card_size  # noqa: E402
 from vision.errors import CardNotFoundError  # noqa: E402
 from vision.enrol.unseen import unseen_face  # noqa: E402
 from vision.readings import WILD, card_code, face_name, oona_colour, oona_rank  # noqa: E402
+from vision.pile.watcher import PileWatcher  # noqa: E402
 from vision.sim.synth import flat_on_table, render_photo  # noqa: E402
+from vision.sim.table import TableSim, score_events  # noqa: E402
 from vision.sim.textures import CARD_DEVELOPMENT, HELD_OUT  # noqa: E402
 
 CRISCARD = Path(__file__).resolve().parents[2] / "shared" / "data" / "uno-real-mit" / "criscard"
@@ -64,6 +72,11 @@ ALINIVAN = CRISCARD.parent / "alinivan"
 #: The development sets' seeds: the unseen edition's print (the test's is 0), its enrolment
 #: renders, its enrolment's own seed and its new photos.
 DEV_EDITION, DEV_ENROL, DEV_HEAD, DEV_SEED = 1, 2, 1, 29_000
+#: The watch part's development tables (seeds, surfaces; the watcher's held-out seeds are 4000 on)
+#: and card heights in the 640 x 480 frame (the sim's own, and a small one).
+WATCH_SEEDS = (5000, 5001)
+WATCH_TABLES = ("wood", "sadu", "kilim", "birch", "dark_cloth", "glass", "tablecloth")
+WATCH_CARD_PX = (150, 100)
 #: What the development sets weigh, and the most confidently wrong (%) a kept setting may give.
 THRESHOLDS = tuple(round(0.5 + 0.05 * i, 2) for i in range(10))
 CHECK_SETS = ((), ("turns",), ("shipped",), ("colour",), ("turns", "shipped"), ("turns", "colour"), DOUBTS)
@@ -72,8 +85,9 @@ AGREEING = (0.5, 0.65, 0.8, 1.0)
 YIELDS = (0.7, 0.8, 0.85, 0.9, 1.0)
 DEV_WRONG = 0.5
 #: The kept readings' file suffix, new whenever what `kept_reading` keeps changes (an earlier run's
-#: are then read anew): `.faces.pkl`, with the enrolled faces' word.
-KEPT_SUFFIX = ".faces.pkl"
+#: are then read anew): `.faces-colour.pkl`, with the enrolled faces' word (not asked when the
+#: colour read is unsure).
+KEPT_SUFFIX = ".faces-colour.pkl"
 
 
 class Score:
@@ -258,6 +272,45 @@ def weighed(reader: EnrolledRecogniser, kept: tuple):
     return reader.agreed(mine, theirs)
 
 
+def dev_profile(folder: Path) -> EnrolledRecogniser:
+    """The development print's enrolled deck, as `dev` keeps it in `folder` (enrolled and kept if not)."""
+    base = folder / "unseen_dev"
+    if not base.with_suffix(".json").is_file():
+        folder.mkdir(parents=True, exist_ok=True)
+        dev_unseen(0)[0].save(base)
+    return EnrolledRecogniser.load(base)
+
+
+def watch(folder: Path, cards: int) -> dict:
+    """The pile watcher reading the development print's tables with its enrolled deck, the enrolled
+    faces heard and not (`WATCH_SEEDS`, `WATCH_TABLES`, `WATCH_CARD_PX`)."""
+    reader = dev_profile(folder)
+    faces = [(c, r, unseen_face(c, r, DEV_EDITION)) for c, r in find_deck("classic").faces()]
+    readers = {"faces heard": reader, "faces not heard": replace(reader, templates=None)}
+    totals = {name: Counter() for name in readers}
+    for card_px in WATCH_CARD_PX:
+        for surface in WATCH_TABLES:
+            for seed in WATCH_SEEDS:
+                sim = TableSim(seed=seed, cards=cards, deck="classic", surface=surface, faces=faces, camera=True,
+                               card_px=card_px, take_backs=max(1, cards // 15), doubles=cards // 5)
+                watchers = {name: PileWatcher(recogniser) for name, recogniser in readers.items()}
+                found = {name: [] for name in readers}
+                for t, frame in sim.frames():      # one table, each watcher fed the same frames
+                    for name, watcher in watchers.items():
+                        found[name] += [e.to_json() for e in watcher.feed(frame, t)]
+                row = {}
+                for name, events in found.items():
+                    every = score_events(events, sim.truth)
+                    sure = score_events([e for e in events if e.get("code") is not None], sim.truth)
+                    counts = Counter(landed=every.landed, once=every.found, right=every.read_right,
+                                     unsure=sum(e["event"] == "landed" and e.get("code") is None for e in events),
+                                     sure_wrong=sure.found - sure.read_right, false=every.false_events)
+                    totals[name].update(counts)
+                    row[name] = dict(counts)
+                print(json.dumps({"table": f"{surface} {seed} {card_px}px", **row}), flush=True)
+    return {name: dict(total) for name, total in totals.items()}
+
+
 def settings():
     """Every (threshold, doubts, veto, agreeing threshold, yield) the development sets weigh."""
     for checks in CHECK_SETS:
@@ -359,21 +412,23 @@ def dev(n: int, pastes: int, folder: Path) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["unseen", "criscard", "criscard-raw", "skipped", "time", "dev"])
+    parser.add_argument("--only", choices=["unseen", "criscard", "criscard-raw", "skipped", "time", "dev", "watch"])
     parser.add_argument("--n", type=int, default=400, help="new photos of the unseen edition")
     parser.add_argument("--pastes", type=int, default=10, help="pastes of each criscard photo")
     parser.add_argument("--seed", type=int, default=0, help="unseen: the enrolment's seed (its views and head)")
     parser.add_argument("--kept", type=Path, default=Path("/tmp/bench_enrol_dev"),
                         help="where dev keeps its enrolled decks and readings (delete it to read anew)")
+    parser.add_argument("--watch-cards", type=int, default=15, help="watch: cards thrown on each table")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     shipped = Recogniser.for_deck("classic")
     parts = {"unseen": lambda: unseen(args.n, shipped, args.seed), "criscard": lambda: criscard(args.pastes, shipped),
              "criscard-raw": lambda: criscard_raw(shipped), "skipped": lambda: criscard(0, shipped, SKIPPED),
              "time": enrol_time,
-             "dev": lambda: dev(args.n, args.pastes // 2, args.kept)}
+             "dev": lambda: dev(args.n, args.pastes // 2, args.kept),
+             "watch": lambda: watch(args.kept, args.watch_cards)}
     for name, run in parts.items():
-        if args.only == name or (args.only is None and name != "dev"):
+        if args.only == name or (args.only is None and name not in ("dev", "watch")):
             print(json.dumps({name: run()}), flush=True)
 
 

@@ -110,3 +110,21 @@ def test_the_faces_make_an_unsure_reading_of_their_rank_sure(rank, sure):
 def test_a_reading_below_the_vouching_level_stays_unsure():
     reader = _reader(VOUCHED_FROM - 0.1)
     assert reader.read_enrolled(_small_card("8", 66, 1.2), size=(44, 66)).unsure
+
+
+@pytest.mark.parametrize("colour_confidence, sure", [(1.0, True), (0.7, False)])
+def test_the_faces_witness_the_rank_not_an_unsure_colour(colour_confidence, sure):
+    """alinivan's pastes (development): a green 3 read as a yellow 3 at 0.70, the colour the doubt,
+    was made sure by the faces naming a 3. They are asked only when the colour read is sure."""
+    reader = _reader(0.85)
+    reader._colour = lambda _warped, _white, _rank: ("blue", colour_confidence)
+    reading = reader.read_enrolled(_small_card("8", 66, 1.2), size=(44, 66))
+    assert reading.rank == "8" and reading.confidence == pytest.approx(min(0.85, colour_confidence), abs=0.01)
+    assert reading.unsure is not sure
+
+
+def test_the_faces_vouch_when_their_best_match_is_the_rank_by_any_margin():
+    reader = _reader(0.85)
+    reading = reader.read_enrolled(_small_card("8", 66, 1.2))
+    assert reading.unsure
+    assert reader.vouched(reading, ("8", 0.001)) and not reader.vouched(reading, ("3", 0.05))

@@ -7,6 +7,7 @@ import cv2
 import numpy as np
 
 from vision.card.detect import WARP_H, WARP_W, border_ring, find_card, warp
+from vision.enrol.templates import card_size
 from vision.errors import CardNotFoundError, UnknownNameError
 
 #: The crop round a card the difference outlined alone (`read_at` for the watcher's `_landed`: the
@@ -116,6 +117,16 @@ def sharpest(frames: list[tuple[float, np.ndarray]], quad: np.ndarray) -> np.nda
     return max(frames, key=lambda f: sharpness(f[1], quad))[1]
 
 
+def read_card(recogniser, warped: np.ndarray, quad: np.ndarray, card_score: float = 1.0):
+    """`recogniser.read_warped` of the card `quad` outlines in the frame (`warped`), told the card's
+    size there (`vision.enrol.templates.card_size`) when it hears it (its `hears_size`: an enrolled
+    deck's reader, whose enrolled faces, seen at that size, vouch for an unsure reading's rank); a
+    recogniser without it (the shipped one, a test's fake) is asked as before."""
+    if getattr(recogniser, "hears_size", False):
+        return recogniser.read_warped(warped, card_score, size=card_size(quad))
+    return recogniser.read_warped(warped, card_score)
+
+
 def find_card_in(recogniser, crop: np.ndarray, *, thorough: bool | None = None):
     """The card in a masked crop of the frame, its outlines confirmed by the recogniser
     (`vision.card.detect.find_card`; `thorough` as the recogniser asks, unless given).
@@ -180,7 +191,7 @@ def read_at(recogniser, image: np.ndarray, quad: np.ndarray, *, small_first: boo
     warped = warp(image, quad)
     inset = quad.mean(axis=0) + (quad - quad.mean(axis=0)) * 0.96
     if has_white_border(warp(image, inset)):
-        candidates.append((recogniser.read_warped(warped), quad, warped))
+        candidates.append((read_card(recogniser, warped, quad), quad, warped))
     given = candidates[0][0] if candidates else None
     if not (quad_first and given is not None and not given.unsure and given.confidence >= QUAD_SURE):
         found = _found_round(recogniser, image, quad, small_first=small_first)
@@ -226,7 +237,7 @@ def _found_round(recogniser, image: np.ndarray, quad: np.ndarray, *, small_first
         if (abs(np.sqrt(cv2.contourArea(found_quad)) / size - 1) < 0.2
                 and np.linalg.norm(found_quad.mean(axis=0) - quad.mean(axis=0)) < 0.2 * size):
             if reading is None:
-                reading = recogniser.read_warped(found.warped, found.score)
+                reading = read_card(recogniser, found.warped, found.quad, found.score)
             return reading, found_quad, found.warped
     except CardNotFoundError:
         pass
