@@ -39,18 +39,18 @@ def snap_to_edges(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray | None 
     the step from white inside to less white outside is strongest; `quad` itself when no outline is
     clearly better."""
     quad = quad.astype(np.float32)
-    poses = _poses()
+    poses = pose_grid()
     centre = quad.mean(axis=0)
-    moved = _moved(quad, centre, poses)  # P × 4 × 2
+    moved = moved_quads(quad, centre, poses)  # P × 4 × 2
     along = np.linspace(0.08, 0.92, SAMPLES)
     starts, ends = moved, np.roll(moved, -1, axis=1)
     points = starts[:, :, None] + (ends - starts)[:, :, None] * along[None, None, :, None]  # P × 4 × S × 2
-    inward = _inward_normals(moved)  # P × 4 × 2
-    whiteness, corner = _whiteness_round(frame, moved)
+    inward = inward_normals(moved)  # P × 4 × 2
+    whiteness, corner = whiteness_round(frame, moved)
     points = points - corner
-    inside = _sample(whiteness, points + INSIDE * inward[:, :, None])
-    outside = _sample(whiteness, points - OUTSIDE * inward[:, :, None])
-    shown = _outside_cover(points + corner, cover, frame.shape)
+    inside = sample_at(whiteness, points + INSIDE * inward[:, :, None])
+    outside = sample_at(whiteness, points - OUTSIDE * inward[:, :, None])
+    shown = outside_cover(points + corner, cover, frame.shape)
     step = np.clip(inside - outside, 0, None) * shown
     # Each side in view weighs the same, however much of it shows; a side mostly under the top card
     # is left out (its few points in view lie by the top card's own edge).
@@ -65,14 +65,14 @@ def snap_to_edges(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray | None 
     return moved[best].astype(np.float32)
 
 
-def _poses() -> np.ndarray:
+def pose_grid() -> np.ndarray:
     """Every (dx, dy, turn in degrees) tried."""
     shifts = np.arange(-REACH, REACH + 1, 1.0)
     turns = np.arange(-TURNS, TURNS + TURN_STEP / 2, TURN_STEP)
     return np.array(np.meshgrid(shifts, shifts, turns, indexing="ij")).reshape(3, -1).T
 
 
-def _moved(quad: np.ndarray, centre: np.ndarray, poses: np.ndarray) -> np.ndarray:
+def moved_quads(quad: np.ndarray, centre: np.ndarray, poses: np.ndarray) -> np.ndarray:
     """`quad` turned about `centre` and shifted by each pose: P × 4 × 2."""
     angle = np.radians(poses[:, 2])
     cos, sin = np.cos(angle), np.sin(angle)
@@ -82,7 +82,7 @@ def _moved(quad: np.ndarray, centre: np.ndarray, poses: np.ndarray) -> np.ndarra
     return np.stack([x, y], axis=-1) + centre + poses[:, None, :2]
 
 
-def _inward_normals(quads: np.ndarray) -> np.ndarray:
+def inward_normals(quads: np.ndarray) -> np.ndarray:
     """Each side's unit normal pointing into its quad: P × 4 × 2."""
     edge = np.roll(quads, -1, axis=1) - quads
     normal = np.stack([-edge[..., 1], edge[..., 0]], axis=-1)
@@ -93,7 +93,7 @@ def _inward_normals(quads: np.ndarray) -> np.ndarray:
     return normal * np.where(sign == 0, 1, sign)
 
 
-def _whiteness_round(frame: np.ndarray, quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def whiteness_round(frame: np.ndarray, quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """How white each pixel is (float32) in the frame round `quads` (their every point a few px
     clear of the crop's edge, so the smoothing sees what lies beyond), and the crop's top-left
     corner (x, y): its darkest channel, lightly smoothed against JPEG noise (white is bright in
@@ -108,14 +108,14 @@ def _whiteness_round(frame: np.ndarray, quads: np.ndarray) -> tuple[np.ndarray, 
     return cv2.GaussianBlur(crop, (3, 3), 0), np.array([x0, y0], np.float64)
 
 
-def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
+def sample_at(image: np.ndarray, points: np.ndarray) -> np.ndarray:
     """`image` read (bilinear) at `points` (… × 2, x y); 0 off the image."""
     flat = points.reshape(-1, points.shape[-2], 2).astype(np.float32)  # rows of a side's points (remap's limit: 32767 rows)
     out = cv2.remap(image, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
     return out.reshape(points.shape[:-1])
 
 
-def _outside_cover(points: np.ndarray, cover: np.ndarray | None, shape) -> np.ndarray:
+def outside_cover(points: np.ndarray, cover: np.ndarray | None, shape) -> np.ndarray:
     """Whether each point (… × 2) lies on the frame and out from under the quad `cover` (None:
     nothing covers)."""
     h, w = shape[:2]
