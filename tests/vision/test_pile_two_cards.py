@@ -4,29 +4,16 @@ top card a few pixels too big for the lower one's fit to show its white border. 
 development probe's sessions (real criscard faces, the camera's ways), watched from a little
 before the pair."""
 
-from vision.pile.watcher import PileWatcher
-from vision.sim.table import TableSim, score_events
+from vision.sim.table import score_events
 
-
-def _watched(classic, faces, seed: int, surface: str, frames: tuple[float, float]):
-    """A probe session (15 cards, 3 two-card plays) watched from `frames[0]` to `frames[1]` seconds
-    (the cards' size given, as the watcher learns it from the cards before): its events as JSON,
-    and the truth's landings that came to rest in that time."""
-    sim = TableSim(seed=seed, cards=15, deck="classic", surface=surface, faces=faces, camera=True, take_backs=1,
-                   doubles=3)
-    truth = [e for e in sim.truth if e.event == "landed" and frames[0] < e.t < frames[1]]
-    watcher = PileWatcher(classic, card_px=sim.card_px)
-    events = []
-    for i in range(int(frames[0] * 15), int(frames[1] * 15)):
-        events += [e.to_json() for e in watcher.feed(sim.render(i / 15, i), i / 15)]
-    return events, truth
+from pile_kit import watched
 
 
 def test_the_top_card_is_fitted_to_what_is_left_when_the_detector_outlines_the_card_under_it(classic, faces):
     """dark_cloth 4101 at 21 s: a wild and a green 8 thrown together. In the masked crop the
     detector outlined the wild's visible part (a third of a card) and nothing else was tried: the
     pair was reported only with the next one, the wild never."""
-    events, truth = _watched(classic, faces, 4101, "dark_cloth", (16.2, 21.8))   # from the card before
+    events, truth = watched(classic, faces, 4101, "dark_cloth", (16.2, 21.8))   # from the card before
     assert [e.code for e in truth] == ["burgundy-5", "colour", "turquoise-8"]
     score = score_events(events, truth)
     assert score.found == 3 and score.false_events == score.duplicates == 0, (events, truth)
@@ -40,7 +27,7 @@ def test_the_card_under_a_top_card_outlined_with_a_margin_is_fitted_smaller(clas
     """birch 4100 at 20 s: a red 9 and a blue 2 thrown together. The 2, a print cut out with some of
     its photo round it, is outlined a margin too big; the 9 fitted at that size took in the pile
     beside it, its border not white all round, and was not read."""
-    events, truth = _watched(classic, faces, 4100, "birch", (18.0, 21.4))
+    events, truth = watched(classic, faces, 4100, "birch", (18.0, 21.4))
     assert [e.code for e in truth] == ["burgundy-9", "indigo-2"]
     score = score_events(events, truth)
     assert score.found == score.read_right == 2, (events, truth)

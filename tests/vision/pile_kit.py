@@ -1,0 +1,19 @@
+"""Development probe sessions for the pile's tests: a simulated classic table watched over a
+stretch of time."""
+
+from vision.pile.watcher import PileWatcher
+from vision.sim.table import TableSim
+
+
+def watched(classic, faces, seed: int, surface: str, frames: tuple[float, float]):
+    """A probe session (15 cards, 3 two-card plays, real faces through the camera's ways) watched
+    from `frames[0]` to `frames[1]` seconds (the cards' size given, as the watcher learns it from
+    the cards before): its events as JSON, and the truth's landings that came to rest in that time."""
+    sim = TableSim(seed=seed, cards=15, deck="classic", surface=surface, faces=faces, camera=True, take_backs=1,
+                   doubles=3)
+    truth = [e for e in sim.truth if e.event == "landed" and frames[0] < e.t < frames[1]]
+    watcher = PileWatcher(classic, card_px=sim.card_px)
+    events = []
+    for i in range(int(frames[0] * 15), int(frames[1] * 15)):
+        events += [e.to_json() for e in watcher.feed(sim.render(i / 15, i), i / 15)]
+    return events, truth
