@@ -25,7 +25,8 @@ import numpy as np
 from vision.card.colour import BY_BRIGHTNESS, HUES, read_colour
 from vision.card.corner import corner_features, corner_model
 from vision.card.corners import CENTRE, SIDE
-from vision.card.detect import WARP_H, WARP_W, border_ring, warp
+from vision.card.detect import WARP_H, WARP_W, warp
+from vision.card.features import white_reference
 from vision.decks import find_deck
 from vision.hand.scanner import NONE
 from vision.pile.edges import (GAIN, INSIDE, OUTSIDE, SIDE_SHOWN, inward_normals, moved_quads, outside_cover,
@@ -156,8 +157,9 @@ def read_whole_index(frame: np.ndarray, quad: np.ndarray):
 
 def top_white(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """The white (BGR float) of the card at `quad` (frame px, whole in view): its border band's
-    median. The top card of two, read already: the light the card beneath lies in."""
-    return np.maximum(np.median(border_ring(warp(frame, quad)), axis=0), 1.0)
+    median (`vision.card.features.white_reference`). The top card of two, read already: the light
+    the card beneath lies in."""
+    return white_reference(warp(frame, quad))
 
 
 def _is_white_in(warped: np.ndarray, visible: np.ndarray, light: np.ndarray | None) -> bool:
