@@ -13,7 +13,8 @@ tuned on one deck and reported on the other, `vision.train.tune`); the default r
 `--empty` times photos with no card (every table surface, the hard ones `HARD_TABLES` too, `--n`
 photos each; issue #21: each deck's search goes all the way on them, the Oona deck's enlarged too,
 unless the photo shows no sign of a card, `vision.card.evidence`), the CPU a photo, where it goes
-and how many photos of each surface the evidence test rules out.
+and how many photos of each surface the evidence test rules out; `--empty --profile PATH` the same
+for an enrolled deck's reader (`vision.enrol.profile.EnrolledRecogniser.read`).
 `ms_per_image` is wall-clock time;
 `cpu_ms_per_image` the process's own CPU time, the figure to compare on a machine others share.
 """
@@ -109,14 +110,15 @@ SEARCH_STEPS = ("search_masks", "confirm_best", "read_holders", "read_trimmed", 
                 "read_regions", "read_snapped", "read_zoomed")
 
 
-def empty_tables(deck: str, n: int, seed: int = 21) -> dict:
+def empty_tables(deck: str, n: int, seed: int = 21, profile: Path | None = None) -> dict:
     """CPU ms per photo with no card in it (each table surface, `HARD_TABLES` too, `n` photos of it,
     with a camera's noise) for one deck's recogniser: the median, the 90th percentile and the
     slowest, by surface, the share of the time in the enlarged search, the share of each
     surface's photos with no sign of a card (`vision.card.evidence.may_hold_card`), and by
     surface where a photo's time goes (`steps_ms_by_surface`: the main search's steps, the
     enlarged search's under read_zoomed) and how many warps the card reader reads a photo, in the
-    main search and in the enlarged one's tiles (`reads_by_surface`)."""
+    main search and in the enlarged one's tiles (`reads_by_surface`). `profile`: an enrolled deck's
+    reader instead (its shipped reader's search counted in with its own)."""
     import statistics
     import time
 
@@ -127,7 +129,12 @@ def empty_tables(deck: str, n: int, seed: int = 21) -> dict:
     from vision.card.recogniser import Recogniser
     from vision.sim.textures import DEVELOPMENT, HARD_TABLES, texture
 
-    recogniser = Recogniser.for_deck(deck)
+    if profile is not None:
+        from vision.enrol.profile import EnrolledRecogniser
+        recogniser = EnrolledRecogniser.load(profile)
+        deck = f"enrolled {recogniser.name} ({recogniser.style})"
+    else:
+        recogniser = Recogniser.for_deck(deck)
     rng = np.random.default_rng(seed)
     photos = []
     for surface in DEVELOPMENT + HELD_OUT + HARD_TABLES:
@@ -357,6 +364,8 @@ def main() -> int:
                              "one is HELD_OUT_SEED + 9 000)")
     parser.add_argument("--empty", action="store_true",
                         help="only photos with no card: CPU ms a photo (--n of each table surface)")
+    parser.add_argument("--profile", type=Path,
+                        help="--empty only: an enrolled deck's profile (vision.enrol.profile) instead of --deck")
     parser.add_argument("--corners", choices=["odd", "even", "all"],
                         help="only the corner-index check on uno-fanned's labelled boxes (real prints)")
     args = parser.parse_args()
@@ -366,8 +375,8 @@ def main() -> int:
         print(json.dumps(fanned_corners(args.fanned, args.corners)))
         return 0
     if args.empty:
-        for deck in decks:
-            print(json.dumps(empty_tables(deck, args.n)))
+        for deck in decks if args.profile is None else [None]:
+            print(json.dumps(empty_tables(deck, args.n, profile=args.profile)))
         return 0
     if args.busy:
         with tempfile.TemporaryDirectory() as tmp:

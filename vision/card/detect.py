@@ -132,6 +132,20 @@ ZOOM_BELOW = 0.75
 ZOOM = 2.0
 ZOOM_TILE = 640
 ZOOM_SURE = 0.9
+#: The enlarged photo is not searched tile by tile all over, but round at most ZOOM_PLACES places,
+#: best first (`_Search.zoom_places`): the middles of the outlines read surest so far (ties: the
+#: better-looking first), then of the best-looking ones, each not lying whole in the tile of one
+#: before it; one ZOOM_TILE-px tile centred on each. Issue #21: the tiles were three quarters
+#: of the Oona deck's time on a photo with no card (the whole enlarged photo: 6 tiles for 640 x 480,
+#: each searched as a photo is), and where they found a card the search before them had read an
+#: outline of it among the first (development busy tables, Oona, seeds 31 000 (150 photos) and
+#: 32 000 (100): the 3 photos only the tiles read right, cards of 90-140 px, were the first, first
+#: and third place; seed 33 000, `CARD_DEVELOPMENT` tables, 100: none). With 3 places every one of
+#: those 350 photos read as before (1 or 2 places: the third one lost, unsure), and the empty tables
+#: (seed 7021, 4 of each surface) took 11.1 s of CPU together instead of 19.2 (kilim at most 0.95 s
+#: instead of 1.55, loaded machine). The tiles' straight edges are found in the part of the
+#: enlarged photo they cover only.
+ZOOM_PLACES = 3
 
 
 @dataclass(frozen=True)
@@ -641,29 +655,54 @@ def _tile_starts(length: int) -> list[int]:
     return [int(round(i * (length - ZOOM_TILE) / steps)) for i in range(steps + 1)]
 
 
+def _tile_origins(height: int, width: int, places=None) -> list[tuple[int, int]]:
+    """Where (x, y) the enlarged search's ZOOM_TILE-px tiles of a `height` × `width` enlarged photo
+    start: all over it (`_tile_starts`), or one centred on each of `places` (x, y in its pixels
+    divided by ZOOM), kept inside it, in their order, each once; all over it still when that takes
+    no more than ZOOM_PLACES tiles (a small photo: the pile watcher's crop round a card)."""
+    everywhere = [(x, y) for y in _tile_starts(height) for x in _tile_starts(width)]
+    if places is None or len(everywhere) <= ZOOM_PLACES:
+        return everywhere
+    origins = []
+    for x, y in places:
+        origin = (int(min(max(round(ZOOM * x - ZOOM_TILE / 2), 0), max(width - ZOOM_TILE, 0))),
+                  int(min(max(round(ZOOM * y - ZOOM_TILE / 2), 0), max(height - ZOOM_TILE, 0))))
+        if origin not in origins:
+            origins.append(origin)
+    return origins
+
+
 def _zoomed(photo: np.ndarray, factor: float, verify,
-            known: dict[float, np.ndarray] | None = None) -> list[tuple[float, np.ndarray, np.ndarray]]:
+            known: dict[float, np.ndarray] | None = None, places=None) -> list[tuple[float, np.ndarray, np.ndarray]]:
     """The cards found in `photo` enlarged `factor` times, tile by tile (`find_card` on each) and
     read at least ZOOM_SURE surely, as (score, quad, warp); the quad's coordinates are the
     enlarged photo's divided by ZOOM (`find_card`'s working copy's, when `factor` takes the
     photo to ZOOM times that copy's size). `known`: the enlarged photo's straight edges already
-    found at some scales (`vision.card.detect_lines.SharedSegments`)."""
+    found at some scales (`vision.card.detect_lines.SharedSegments`). `places`: the tiles are
+    centred on these (x, y in those coordinates) only, in turn (`_tile_origins`); None: all over."""
     big = cv2.resize(photo, None, fx=factor, fy=factor,
                      interpolation=cv2.INTER_CUBIC if factor > 1 else cv2.INTER_AREA)
-    # The tiles overlap: their straight edges are found once, in the whole enlarged photo.
-    shared = SharedSegments(cv2.cvtColor(big, cv2.COLOR_BGR2GRAY), known)
+    origins = _tile_origins(big.shape[0], big.shape[1], places)
+    if not origins:
+        return []
+    # The tiles overlap: their straight edges are found once, in the part of the enlarged photo
+    # they cover (from `left`, `top`; the whole of it when they cover it all over).
+    left, top = min(x for x, _ in origins), min(y for _, y in origins)
+    right, bottom = max(x for x, _ in origins) + ZOOM_TILE, max(y for _, y in origins) + ZOOM_TILE
+    offset = np.float32([left, top, left, top])
+    shared = SharedSegments(cv2.cvtColor(big[top:bottom, left:right], cv2.COLOR_BGR2GRAY),
+                            {scale: seg - offset for scale, seg in (known or {}).items()})
     verify = _once(verify)      # the tiles overlap: many of their outlines are the same warps
     found = []
-    for y in _tile_starts(big.shape[0]):
-        for x in _tile_starts(big.shape[1]):
-            tile = big[y:y + ZOOM_TILE, x:x + ZOOM_TILE]
-            lines = partial(shared.within, origin=(x, y), size=(tile.shape[1], tile.shape[0]))
-            try:
-                card = _find(tile, verify, lines=lines)
-            except CardNotFoundError:
-                continue
-            if verify(card.warped) >= ZOOM_SURE:
-                found.append((card.score, ((card.quad + (x, y)) / ZOOM).astype(np.float32), card.warped))
+    for x, y in origins:
+        tile = big[y:y + ZOOM_TILE, x:x + ZOOM_TILE]
+        lines = partial(shared.within, origin=(x - left, y - top), size=(tile.shape[1], tile.shape[0]))
+        try:
+            card = _find(tile, verify, lines=lines)
+        except CardNotFoundError:
+            continue
+        if verify(card.warped) >= ZOOM_SURE:
+            found.append((card.score, ((card.quad + (x, y)) / ZOOM).astype(np.float32), card.warped))
     return found
 
 
@@ -1111,8 +1150,29 @@ class _Search:
             return
         # The enlarged photo at 1 / ZOOM is the copy searched here at full size: its edges are known.
         known = {1 / ZOOM: self.segments[1.0] * ZOOM} if self.search == 1.0 and 1.0 in self.segments else {}
-        self.ranked.extend(_zoomed(original, ZOOM * self.scale, self.verify, known))
+        self.ranked.extend(_zoomed(original, ZOOM * self.scale, self.verify, known, self.zoom_places()))
         self.ranked.sort(key=lambda c: -c[0])
+
+    def zoom_places(self) -> list[tuple[float, float]]:
+        """Where the enlarged search looks (ZOOM_PLACES, in the working copy's pixels), best first:
+        the middles of the outlines read surest (ties: the better-looking first), then of the
+        best-looking outlines, each one that does not lie whole in the tile (`_tile_origins`) of a
+        place before it."""
+        looks = {id(small): look for look, _, _, small in self.candidates}
+        outlines = [quad for _, quad, _ in sorted(self.ranked, key=lambda c: (-c[0], -looks.get(id(c[2]), 0.0)))]
+        outlines += [quad for _, _, quad, _ in sorted(self.candidates, key=lambda c: -c[0])]
+        height, width = ZOOM * self.photo.shape[0], ZOOM * self.photo.shape[1]
+        places: list[tuple[float, float]] = []
+        tiles: list[tuple[int, int]] = []
+        for quad in outlines:
+            if len(places) >= ZOOM_PLACES:
+                break
+            big = quad * ZOOM
+            if any(((big >= (x, y)) & (big <= (x + ZOOM_TILE, y + ZOOM_TILE))).all() for x, y in tiles):
+                continue        # it lies whole in a tile looked at already
+            places.append(tuple(float(v) for v in quad.sum(axis=0) / 4))
+            tiles = _tile_origins(int(height), int(width), places)
+        return places
 
     def best(self) -> FoundCard:
         """The card: the best outline, or one holding it (`_outermost`), in the photo's pixels.

@@ -72,3 +72,34 @@ def evidence(image: np.ndarray) -> int:
 def may_hold_card(image: np.ndarray) -> bool:
     """Whether a BGR photo may hold a card (EVIDENCE_MIN); False only where none can be."""
     return evidence(image) >= EVIDENCE_MIN
+
+
+#: An enrolled deck's faces are asked whether they show the sign at all (`face_shows_sign`): each
+#: laid at the smallest card size the reader takes (FACE_SIGN_PX tall, `vision.sim.synth.render_photo`'s
+#: least) on a plain table of its own border's colour (where its border shows no step: only what
+#: lies inside it counts), in a copy at EVIDENCE_SIDE as a 480 × 640 photo's, it must show at least
+#: FACE_SIGN_MIN px. Measured so: every shipped face 246 px and up (classic; Oona 331), the
+#: enrolled development decks (alinivan's real deck, the unseen edition's development print) 306
+#: and 268 and up, a face with no white on it (black border, red field, yellow numeral) 0. Photos
+#: show about half the flat figure (the shipped decks' development photos 132 px and up, above):
+#: FACE_SIGN_MIN keeps a face's photos about twice EVIDENCE_MIN.
+FACE_SIGN_PX = 60
+FACE_SIGN_MIN = 100
+
+
+def face_shows_sign(face: np.ndarray) -> bool:
+    """Whether a card face (BGR, upright, any size) shows the sign `may_hold_card` looks for, laid
+    small on a table of its own border's colour (FACE_SIGN_MIN): a deck whose faces all do is
+    found by `vision.card.detect.find_card`'s `sign_first` as the shipped decks are."""
+    height = FACE_SIGN_PX * EVIDENCE_SIDE / 640
+    small = cv2.resize(face, (max(1, round(height * face.shape[1] / face.shape[0])), round(height)),
+                       interpolation=cv2.INTER_AREA)
+    # The border's colour: the median of a band 1/30 of the face's height in from its edge.
+    band = max(1, small.shape[0] // 30)
+    edge = np.concatenate([small[:band].reshape(-1, 3), small[-band:].reshape(-1, 3),
+                           small[:, :band].reshape(-1, 3), small[:, -band:].reshape(-1, 3)])
+    table = np.empty((EVIDENCE_SIDE * 3 // 4, EVIDENCE_SIDE, 3), np.uint8)
+    table[:] = np.median(edge, axis=0).round().astype(np.uint8)
+    y, x = (table.shape[0] - small.shape[0]) // 2, (table.shape[1] - small.shape[1]) // 2
+    table[y:y + small.shape[0], x:x + small.shape[1]] = small
+    return evidence(table) >= FACE_SIGN_MIN

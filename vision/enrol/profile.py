@@ -48,6 +48,7 @@ import numpy as np
 
 from vision.card.colour import field_kind, read_colour
 from vision.card.detect import WARP_H, WARP_W, FoundCard, find_card, warp
+from vision.card.evidence import face_shows_sign
 from vision.card.features import dark_field, white_reference
 from vision.card.mlp import Mlp, train
 from vision.card.recogniser import Recogniser, plain, whole_photo_card
@@ -311,6 +312,9 @@ class EnrolledRecogniser:
     """The deck's own colour witness (`vision.enrol.colours`), learnt on the enrolment's views of its
     coloured faces (Oona colour names): how sure the colour the colour sense names may be (`None`: the
     colour sense alone)."""
+
+    _sign: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    """`shows_sign` and the enrolled faces it was worked out from."""
 
     hears_size = True
     """`read_warped` takes the card's size in the photo (`size=`): the pile watcher tells it
@@ -666,7 +670,7 @@ class EnrolledRecogniser:
         cropped to the card is read by its own frame (`vision.card.recogniser.whole_photo_card`)."""
         whole = whole_photo_card(photo)
         try:
-            found = find_card(photo, verify=self.whole_face)
+            found = find_card(photo, verify=self.whole_face, sign_first=self.shows_sign)
         except CardNotFoundError:
             found = None
         readings = [self.read_found(photo, card) for card in (found, whole) if card is not None]
@@ -700,6 +704,22 @@ class EnrolledRecogniser:
         again = self.read_warped(other.warped, other.score, said=self.index_said(other.warped, photo, other.quad),
                                  size=card_size(other.quad))
         return again if again.confidence > reading.confidence else reading
+
+    @property
+    def shows_sign(self) -> bool:
+        """Whether every enrolled face shows the sign of a card the shipped decks show
+        (`vision.card.evidence.face_shows_sign`: white beside darker, at the smallest card size), so
+        that `read` skips the search on a photo with no such sign (`find_card`'s `sign_first`), as the
+        shipped reader does; False without the enrolled faces (a deck with no white on it is searched
+        all the way). Issue #21: on the seven empty tables of `benchmarks/bench_pi.py` the
+        development print of the unseen edition (enrolled by `benchmarks/bench_enrol.py --only dev`)
+        took 46 ms of CPU median (its search of the plain ones: wood, felt, dark mat, marble 6-46 ms),
+        2.5 ms with the sign asked for first (1.9-2.5; both trees side by side, loaded machine).
+        Worked out once for the faces the reader holds."""
+        if self._sign is None or self._sign[0] is not self.templates:
+            faces = [] if self.templates is None else list(self.templates.images)
+            self._sign = (self.templates, bool(faces) and all(face_shows_sign(face) for face in faces))
+        return self._sign[1]
 
     def whole_face(self, warped: np.ndarray) -> float:
         """How surely an outline's warp is one of the enrolled faces, whole: the head's confidence

@@ -1,0 +1,138 @@
+"""Photos with no card, within a budget (issue #21): the enlarged search looks round the best few
+outlines only (`vision.card.detect.ZOOM_PLACES`), and an enrolled deck whose faces show the sign of
+a card skips the search of a photo showing none, as the shipped reader does
+(`vision.card.evidence.face_shows_sign`, `EnrolledRecogniser.shows_sign`)."""
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.card import detect as detect_module
+from vision.card.detect import WARP_H, WARP_W, ZOOM, ZOOM_PLACES, ZOOM_TILE, _tile_origins
+from vision.card.evidence import face_shows_sign
+from vision.card.mlp import Mlp
+from vision.enrol.faces import face_from_warp
+from vision.enrol.profile import EnrolledRecogniser
+from vision.enrol.templates import Templates
+from vision.enrol.unseen import unseen_face
+from vision.errors import CardNotFoundError
+from vision.model_files import NONE
+
+cv2.setNumThreads(1)
+
+
+def _empty_table(surface: str, seed: int) -> np.ndarray:
+    from vision.sim.textures import texture
+
+    rng = np.random.default_rng(seed)
+    image = texture(surface, 480, 640, rng).astype(np.float32) + rng.normal(0, 2.0, (480, 640, 3))
+    return np.clip(image, 0, 255).astype(np.uint8)
+
+
+# -- the enlarged search looks round the best outlines only ---------------------------------------
+
+def test_a_place_gets_one_tile_centred_on_it_and_kept_inside_the_photo():
+    # Enlarged 1280 x 960: a place in the middle, one near the top left corner, one near the
+    # bottom right; a place a fraction of a pixel from the first gives the same tile, looked at once.
+    origins = _tile_origins(960, 1280, [(320.0, 240.0), (10.0, 10.0), (630.0, 470.0), (320.2, 240.0)])
+    half = ZOOM_TILE // 2
+    assert origins == [(round(ZOOM * 320) - half, round(ZOOM * 240) - half), (0, 0),
+                       (1280 - ZOOM_TILE, 960 - ZOOM_TILE)]
+    assert _tile_origins(960, 1280, []) == []
+    # Without places: all over the enlarged photo, as before; and so a small one (a crop round a
+    # card: 2 tiles), whatever the places.
+    assert len(_tile_origins(960, 1280)) == 6
+    assert _tile_origins(640, 960, []) == _tile_origins(640, 960) == [(0, 0), (320, 0)]
+
+
+def test_an_empty_busy_table_is_searched_enlarged_round_a_few_places_only(monkeypatch):
+    # An empty kilim: nothing reads as a card, the enlarged search runs; its tiles are searched
+    # round at most ZOOM_PLACES places (it searched 6 tiles, all over, before).
+    tiles = []
+    find = detect_module._find
+
+    def counted(photo, verify=None, thorough=False, lines=None, **kwargs):
+        if lines is not None:
+            tiles.append(photo.shape)
+        return find(photo, verify, thorough, lines=lines, **kwargs)
+    monkeypatch.setattr(detect_module, "_find", counted)
+    with pytest.raises(CardNotFoundError):
+        detect_module.find_card(_empty_table("kilim", 5), verify=lambda warped: 0.1, thorough=True)
+    assert 1 <= len(tiles) <= ZOOM_PLACES
+
+
+def test_the_places_are_the_best_read_outlines_first_then_the_best_looking(monkeypatch):
+    # The search's outlines so far: read surest first, then (read alike) the better-looking one,
+    # then the best-looking of those not read; one lying whole in the tile round a place before it
+    # (a pixel off the first) is not looked round again.
+    search = detect_module._Search(_empty_table("wood", 5), verify=lambda warped: 0.1)
+    square = np.float32([[0, 0], [40, 0], [40, 60], [0, 60]])
+    near, far, looked = square + (100, 100), square + (400, 300), square + (480, 20)
+    small = [np.zeros((WARP_H, WARP_W, 3), np.uint8) for _ in range(4)]
+    search.candidates = [(0.3, 2400.0, far, small[1]), (0.9, 2400.0, looked, small[3]),
+                         (0.6, 2400.0, near + (1, 1), small[2])]
+    search.ranked = [(0.0, far, small[1]), (0.0, near + (1, 1), small[2]), (0.5, near, small[0])]
+    monkeypatch.setattr(detect_module, "ZOOM_PLACES", 4)
+    assert np.allclose(search.zoom_places(), [(120, 130), (420, 330), (500, 50)])
+    monkeypatch.setattr(detect_module, "ZOOM_PLACES", 2)
+    assert np.allclose(search.zoom_places(), [(120, 130), (420, 330)])
+
+
+# -- an enrolled deck skips the search of a photo with no sign of a card ---------------------------
+
+RANKS = ("3", "8")
+
+
+def _faces() -> dict:
+    return {("indigo", rank): face_from_warp(cv2.resize(unseen_face("blue", rank), (3 * WARP_W, 3 * WARP_H),
+                                                        interpolation=cv2.INTER_AREA)) for rank in RANKS}
+
+
+def _no_white_face() -> np.ndarray:
+    """A face with nothing white on it: black border, red field, a yellow numeral."""
+    face = np.zeros((3 * WARP_H, 3 * WARP_W, 3), np.uint8)
+    face[12:-12, 12:-12] = (0, 0, 200)
+    cv2.putText(face, "7", (50, 190), cv2.FONT_HERSHEY_SIMPLEX, 4, (0, 200, 200), 8)
+    return face
+
+
+def _reader(faces: dict | None) -> EnrolledRecogniser:
+    """An enrolled reader of `faces` (their `Templates`; None: none kept) whose head reads nothing."""
+    classes = list(RANKS) + [NONE]
+    d = 8
+    weights = {"mean": np.zeros(d), "scale": np.ones(d), "w1": np.zeros((d, 2)), "b1": np.zeros(2),
+               "w2": np.zeros((2, len(classes))), "b2": np.zeros(len(classes))}
+    return EnrolledRecogniser("sign", "classic", [("indigo", r) for r in RANKS], Mlp(weights, classes),
+                              templates=None if faces is None else Templates.from_faces(faces))
+
+
+def test_a_white_bordered_face_shows_the_sign_and_a_face_with_no_white_does_not():
+    assert all(face_shows_sign(face) for face in _faces().values())
+    assert not face_shows_sign(_no_white_face())
+
+
+def test_an_enrolled_deck_shows_the_sign_when_every_face_does():
+    faces = _faces()
+    assert _reader(faces).shows_sign
+    assert not _reader({**faces, ("indigo", "7"): _no_white_face()}).shows_sign
+    assert not _reader(None).shows_sign        # no faces kept: searched all the way, as before
+    reader = _reader(faces)
+    assert reader.shows_sign
+    reader.templates = None                    # worked out again for the faces it holds now
+    assert not reader.shows_sign
+
+
+@pytest.mark.parametrize("white, searched", [(True, False), (False, True)])
+def test_an_enrolled_deck_searches_an_empty_plain_table_only_when_its_faces_show_no_sign(
+        monkeypatch, white, searched):
+    # An empty marble table shows no sign of a card: a deck whose faces all show one is not looked
+    # for there (its shipped reader is not asked either: there is none); one whose faces do not
+    # may lie there unseen by the test, and is searched as before.
+    faces = _faces() if white else {("indigo", "3"): _no_white_face()}
+    reader = _reader(faces)
+    ran = []
+    masks = detect_module._Search.search_masks
+    monkeypatch.setattr(detect_module._Search, "search_masks", lambda self: (ran.append(1), masks(self))[1])
+    reading = reader.read(_empty_table("marble", 5))
+    assert reading.unsure
+    assert bool(ran) == searched
