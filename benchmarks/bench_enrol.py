@@ -85,9 +85,9 @@ AGREEING = (0.5, 0.65, 0.8, 1.0)
 YIELDS = (0.7, 0.8, 0.85, 0.9, 1.0)
 DEV_WRONG = 0.5
 #: The kept readings' file suffix, new whenever what `kept_reading` keeps changes (an earlier run's
-#: are then read anew): `.faces-colour.pkl`, with the enrolled faces' word (not asked when the
-#: colour read is unsure).
-KEPT_SUFFIX = ".faces-colour.pkl"
+#: are then read anew): `.faces-turns.pkl`, with the enrolled faces' word (not asked when the
+#: colour read is unsure) on an unsure head's rank and on one whose turns name different faces.
+KEPT_SUFFIX = ".faces-turns.pkl"
 
 
 class Score:
@@ -249,9 +249,10 @@ def _kept_card(reader: EnrolledRecogniser, photo: np.ndarray, found) -> tuple:
 def _kept_found(reader: EnrolledRecogniser, photo: np.ndarray, warped: np.ndarray, quad: np.ndarray,
                 score: float) -> tuple:
     """`kept_reading` of the card outlined by `quad` (warped), with the enrolled faces' word on its
-    rank when the head is unsure (`EnrolledRecogniser.faces_said`; at any `vouched_from`)."""
+    rank when the head is unsure or its turns name different faces (`EnrolledRecogniser.faces_said`;
+    at any `vouched_from`)."""
     mine, turned_away = reader.head_reading(warped, score, said=reader.index_said(warped, photo, quad))
-    faces = reader.faces_said(mine, warped, card_size(quad)) if mine.unsure else (None, 0.0)
+    faces = reader.faces_said(mine, warped, card_size(quad)) if mine.unsure or turned_away else (None, 0.0)
     return ("found", mine, turned_away, reader.shipped.read_warped(warped, score), faces)
 
 
@@ -266,7 +267,7 @@ def weighed(reader: EnrolledRecogniser, kept: tuple):
     _, mine, turned_away, theirs, faces = kept
     mine = replace(mine, unsure=mine.confidence < reader.unsure_below)
     if "turns" in reader.checks and turned_away:
-        mine = replace(mine, unsure=True)
+        mine = replace(mine, unsure=not reader.turn_vouched(mine, lambda: faces))
     elif reader.vouched(mine, faces):
         mine = replace(mine, unsure=False)
     return reader.agreed(mine, theirs)
