@@ -2,7 +2,7 @@
 masked crop of the frame (or, where the detector outlines only the visible part of the card under
 it, fitted to the rest), and the one it half covers fitted to what is left and read by its visible
 part (against the deck's art, or for a classic print by its corner index in view, the art's
-match then only an unsure guess)."""
+match then only an unsure guess; an enrolled deck's against its own kept faces, `enrolled`)."""
 
 from dataclasses import dataclass
 
@@ -12,6 +12,7 @@ import numpy as np
 from vision.errors import CardNotFoundError
 from vision.pile.compare import CARD_AREA_SHARE, CARD_SHAPE, is_relit, region_mask
 from vision.pile.edges import snap_to_edges
+from vision.pile.enrolled import OwnFaces, align_own, judge_own
 from vision.pile.faces import align_covered, fit_covered, judge_covered
 from vision.pile.index import NOT_INDEX_LIKE, read_covered_index, top_white
 from vision.pile.reading import find_card_in, order_box, read_at, sharpest
@@ -133,20 +134,22 @@ def _is_not_new_on_top(small: np.ndarray, contour: np.ndarray, top_region: np.nd
 
 
 def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray,
-                 top_quad: np.ndarray, *, view: SmallView, reference: np.ndarray, deck: str):
+                 top_quad: np.ndarray, *, view: SmallView, reference: np.ndarray, deck: str,
+                 own: OwnFaces | None = None):
     """The card partly under the top one, fitted to the `visible` mask and read against the deck's
     faces: (its visible region, its quad, its reading) or None. A classic card is read by its
     corner index in the top card's light (`index.read_covered_index`), unsure where no index
-    read looks like one or only our art's match reads it."""
+    read looks like one or only our art's match reads it. An enrolled deck's card (`own`: its
+    kept faces, `enrolled.OwnFaces`) is read against its own faces alone."""
     sides = sorted(np.linalg.norm(top_quad - np.roll(top_quad, -1, axis=0), axis=1))
     size = (float(np.mean(sides[:2])) / view.scale, float(np.mean(sides[2:])) / view.scale)
     if is_relit(small, reference, visible):
         return None  # an old card the light changed over (a shadow came or went)
     grown = top_quad.mean(axis=0) + (top_quad - top_quad.mean(axis=0)) * 1.06
-    light = top_white(frame, top_quad) if deck == "classic" else None
+    light = top_white(frame, top_quad) if deck == "classic" and own is None else None
     for shrink in COVERED_SHRINKS:
         readings, by_index = _read_fits(frame, visible, top_region, (size[0] * shrink, size[1] * shrink), grown,
-                                        view=view, deck=deck, light=light)
+                                        view=view, deck=deck, light=light, own=own)
         if readings:
             break
     if not readings:
@@ -162,7 +165,7 @@ def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_
         # beneath read so, none right, 8 sure and wrong, a blue 8 as a blue 7 at 0.94).
         return visible, by_index[0][1], _unsure(_best_fit_reading(by_index))
     reading, quad, _ = min(readings, key=lambda r: r[2])
-    if deck == "classic":
+    if deck == "classic" and own is None:
         # Our art matched against another edition's print: a guess (the same calls: 5 read so,
         # all unsure already, 2 of them in the wrong colour).
         reading = _unsure(reading)
@@ -171,16 +174,24 @@ def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_
 
 def _read_fits(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray,
                size: tuple[float, float], grown: np.ndarray, *, view: SmallView, deck: str,
-               light: np.ndarray | None = None) -> tuple[list, list]:
+               light: np.ndarray | None = None, own: OwnFaces | None = None) -> tuple[list, list]:
     """The readings of a covered card of `size` (small px) fitted to what shows (`visible`), and
-    those of them read by the corner index: (reading, quad, error) each."""
+    those of them read by the corner index: (reading, quad, error) each. With `own` (an enrolled
+    deck's faces) each fit is read against those alone."""
     readings, by_index = [], []
     for fitted in fit_covered(visible, top_region, size):
+        if _reaches_edge(visible, fitted):
+            continue  # what shows of it comes in from the view's edge: an arm, not a card beneath
         # Moved onto its own edges where they show (the difference misses what matches what it
         # lies on); the fit itself is read too (a snap that missed still leaves the fit's reading:
         # bench_tables, birch 5004, a green 5 read at its fit only).
         fit = order_box(view.to_frame(fitted))
         quad = snap_to_edges(frame, fit, grown)
+        if own is not None:
+            aligned = align_own(frame, quad, grown, own)
+            read = None if aligned is None else judge_own(frame, aligned, grown, own)
+            readings += [read] if read is not None else []
+            continue
         aligned = align_covered(frame, quad, grown, deck)
         if aligned is None:
             continue
@@ -196,6 +207,19 @@ def _read_fits(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray,
         if read is not None:
             readings.append(read)
     return readings, by_index
+
+
+def _reaches_edge(visible: np.ndarray, fitted: np.ndarray) -> bool:
+    """Whether what shows (`visible`) of a card fitted at `fitted` (small px) reaches the edge of the
+    view: something reaching in (an arm, its sleeve), not a card beneath. Issue #18, birch 4100: a
+    green sleeve reaching in to slide a card under the top one was fitted as the card beneath (its
+    pale table taken for a white border in the top card's light), read as an unsure green 1, and
+    then the arm, hidden by that fit, was no longer seen holding the top card (`watcher._peel`),
+    whose pair was peeled again once the arm left: the top card reported twice. Of the 191 covered
+    cards the development probe read (last session's calls, seeds 4100-4109), this one alone
+    showed at the edge."""
+    shown = cv2.bitwise_and(visible, region_mask(visible.shape, fitted))
+    return bool(shown[0].any() or shown[-1].any() or shown[:, 0].any() or shown[:, -1].any())
 
 
 def _unsure(reading: tuple) -> tuple:

@@ -43,6 +43,7 @@ from vision.card.detect import WARP_H, WARP_W, warp
 from vision.pile.compare import (CARD_AREA_SHARE, CARD_ASPECT, CARD_FILL, CARD_SHAPE, CLIPPED, DIFF_LEVEL, RELIT_SHARE,
                                  card_blobs, difference, envelope, is_held, is_relit, match_share, outside, region_mask)
 from vision.pile.faces import upright, warm_faces
+from vision.pile.enrolled import OwnFaces
 from vision.pile.index import read_whole_index
 from vision.pile.overlap import SmallView, covered_card, top_card
 from vision.pile.reading import PileReading, order_box, read_at, sharpest
@@ -180,6 +181,8 @@ class PileWatcher:
         profile = getattr(recogniser, "deck", None)
         self.deck = getattr(profile, "name", profile if isinstance(profile, str) else deck)
         """The deck whose art turns snapshots upright and reads cards half covered (`oona`, `classic`)."""
+        self.own_faces = OwnFaces.of(recogniser)
+        """An enrolled deck's kept faces, against which a card half covered is read (None: the deck's art)."""
         self.warming = warm_faces(self.deck)
         """The thread drawing the deck's faces ahead of the first landing (None: drawn already)."""
         self.pile_area = pile_area
@@ -626,7 +629,7 @@ class PileWatcher:
         under = None
         if cv2.countNonZero(rest) >= 0.2 * area:
             under = covered_card(small, frame, rest, top_region, top_quad, view=self._view(),
-                                 reference=self.reference, deck=self.deck)
+                                 reference=self.reference, deck=self.deck, own=self.own_faces)
         # What is left touching the top card, neither it nor a card under it: a hand still holding
         # it, perhaps. Look again later, unless the view has stayed so long that it lies there.
         junk = rest
