@@ -12,8 +12,9 @@ card beneath is matched against those, as an Oona card is against its art.
 import cv2
 import numpy as np
 
-from vision.pile.faces import COVERED_ERROR, COVERED_SIZE, COVERED_SURE, climb, covered_view, match_errors
-from vision.readings import CLASSIC_TO_OONA_COLOUR, CLASSIC_TO_OONA_RANK, card_code
+from vision.pile.faces import (COVERED_SIZE, climb, covered_reading, covered_view, match_errors, shown_part,
+                               where_differ)
+from vision.readings import CLASSIC_TO_OONA_COLOUR, CLASSIC_TO_OONA_RANK
 
 #: The corners (shares of the card's width and height) where a face's index lies, at its top left
 #: and bottom right. A card beneath read surely against the deck's own faces is unsure when,
@@ -89,9 +90,8 @@ def judge_own(frame: np.ndarray, aligned: tuple[np.ndarray, np.ndarray], cover: 
     quad, errors = aligned
     order = [int(i) for i in np.argsort(errors)[:4] if np.isfinite(errors[i])]
     first = float(errors[order[0]])
-    colour, rank = own.faces[order[0]]
     warped, visible = covered_view(frame, quad, cover)
-    shown = cv2.resize(visible, COVERED_SIZE, interpolation=cv2.INTER_AREA) > 200
+    shown = shown_part(visible)
     h, w = shown.shape
     corners = np.zeros_like(shown)
     cw, ch = int(INDEX_CORNER[0] * w), int(INDEX_CORNER[1] * h)
@@ -100,8 +100,7 @@ def judge_own(frame: np.ndarray, aligned: tuple[np.ndarray, np.ndarray], cover: 
     for other in order[1:]:
         if own.faces[other] == own.faces[order[0]]:
             continue
-        # Judged only where the two faces differ (a 0 and an 8 differ only in the glyph's middle).
-        differ = (np.abs(own.renders[order[0]] - own.renders[other]).max(axis=-1) > 40).any(axis=0)
+        differ = where_differ(own.renders, order[0], other)
         if np.count_nonzero(differ & shown) < 4:
             margin = 1.0  # where they differ is hidden: no telling them apart
             break
@@ -110,9 +109,5 @@ def judge_own(frame: np.ndarray, aligned: tuple[np.ndarray, np.ndarray], cover: 
         if np.count_nonzero(differ & shown & corners) >= 4:
             pair = match_errors(warped, own.renders[[order[0], other]], visible, focus=differ & corners).min(axis=1)
             index_margin = min(index_margin, float(pair[1]) / max(float(pair[0]), 1e-6))
-    confidence = float(np.clip((margin - 1.0) * 1.5, 0, 1) * np.clip((COVERED_ERROR - first) / 0.04, 0, 1))
-    if first > COVERED_ERROR or confidence < 0.15:
-        return None
-    unsure = confidence < COVERED_SURE or index_margin < 1.0  # `INDEX_CORNER`: the index says otherwise
-    code = None if unsure else card_code(colour, rank)
-    return (colour, rank, code, confidence, unsure), quad, first
+    # `INDEX_CORNER`: unsure where the index says otherwise.
+    return covered_reading(own.faces[order[0]], margin, first, quad, doubted=index_margin < 1.0)

@@ -399,22 +399,21 @@ def judge_covered(frame: np.ndarray, aligned: tuple[np.ndarray, np.ndarray], cov
     quad, errors = aligned
     order = [int(i) for i in np.argsort(errors)[:4] if np.isfinite(errors[i])]
     first = float(errors[order[0]])
-    colour, rank = faces[order[0]]
     # Against each runner-up, judged only where the two faces differ (a 0 and an 8 differ only
     # in the middle of the glyph): how much nearer the best is there.
     warped, visible = covered_view(frame, quad, cover)
+    shown = shown_part(visible)
     margin = np.inf
     for other in order[1:]:
         if faces[other] == faces[order[0]]:
             continue
-        differ = (np.abs(renders[order[0]] - renders[other]).max(axis=-1) > 40).any(axis=0)
-        shown = cv2.resize(visible, COVERED_SIZE, interpolation=cv2.INTER_AREA) > 200
+        differ = where_differ(renders, order[0], other)
         if np.count_nonzero(differ & shown) < 4:
             margin = 1.0  # where they differ is hidden: no telling them apart
             break
         pair = match_errors(warped, renders[[order[0], other]], visible, focus=differ).min(axis=1)
         margin = min(margin, float(pair[1]) / max(float(pair[0]), 1e-6))
-    reading = _judged(faces[order[0]], margin, first, quad)
+    reading = covered_reading(faces[order[0]], margin, first, quad)
     if deck in RESCALED and (reading is None or reading[0][4]):
         # Each likely face posed on its own only where the shared pose leaves the card unsure
         # or unread: the development probe's 187 recorded covered-card calls (seeds 4100-4101,
@@ -443,28 +442,41 @@ def _judge_posed(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray, faces: 
         posed.append((float(match_errors(seen, renders[[i]], shown).min()), i, pose, seen, shown))
     posed.sort(key=lambda p: p[0])
     first, best, pose, warped, visible = posed[0]
+    shown = shown_part(visible)
     margin = np.inf
     for _, other, other_pose, other_warped, other_visible in posed[1:]:
         if faces[other] == faces[best]:
             continue
-        differ = (np.abs(renders[best] - renders[other]).max(axis=-1) > 40).any(axis=0)
-        shown = cv2.resize(visible, COVERED_SIZE, interpolation=cv2.INTER_AREA) > 200
+        differ = where_differ(renders, best, other)
         if np.count_nonzero(differ & shown) < 4:
             margin = 1.0  # where they differ is hidden: no telling them apart
             break
         near = float(match_errors(warped, renders[[best]], visible, focus=differ).min())
         far = float(match_errors(other_warped, renders[[other]], other_visible, focus=differ).min())
         margin = min(margin, far / max(near, 1e-6))
-    return _judged(faces[best], margin, first, pose)
+    return covered_reading(faces[best], margin, first, pose)
 
 
-def _judged(face: tuple[str, str], margin: float, first: float, quad: np.ndarray):
+def covered_reading(face: tuple[str, str], margin: float, first: float, quad: np.ndarray, *,
+                    doubted: bool = False):
     """A covered card's reading as `judge_covered` gives it, from the nearest face, its margin
-    over the runners-up where they differ, and its error."""
+    over the runners-up where they differ, and its error: `(reading, quad, error)`, or None when it
+    is no face (a hand, a sleeve) or too little shows; unsure too when `doubted`."""
     colour, rank = face
     confidence = float(np.clip((margin - 1.0) * 1.5, 0, 1) * np.clip((COVERED_ERROR - first) / 0.04, 0, 1))
     if first > COVERED_ERROR or confidence < 0.15:
         return None  # not one of the deck's faces (a hand, a sleeve), or too little of it shows
-    unsure = confidence < COVERED_SURE
+    unsure = confidence < COVERED_SURE or doubted
     code = None if unsure else card_code(colour, rank)
     return (colour, rank, code, confidence, unsure), quad, first
+
+
+def where_differ(renders: np.ndarray, one: int, other: int) -> np.ndarray:
+    """Where (a COVERED_SIZE mask) two faces of `renders` differ, at either turn: a covered card is
+    judged between them there alone (a 0 and an 8 differ only in the middle of the glyph)."""
+    return (np.abs(renders[one] - renders[other]).max(axis=-1) > 40).any(axis=0)
+
+
+def shown_part(visible: np.ndarray) -> np.ndarray:
+    """What shows of a covered card (`covered_view`'s mask) at COVERED_SIZE, as booleans."""
+    return cv2.resize(visible, COVERED_SIZE, interpolation=cv2.INTER_AREA) > 200
