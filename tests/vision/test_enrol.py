@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.card.detect import order_quad, warp
+from vision.card.detect import WARP_H, WARP_W, order_quad, warp
 from vision.card.features import white_reference
 from vision.enrol.faces import clean_face, parse_face, white_border
 from vision.enrol.glyphs import HOG
@@ -91,6 +91,20 @@ def test_a_wild_is_sure_unless_its_field_plainly_shows_one_colour(enrolled):
     assert not reading.unsure and reading.code == card_code("wild", "wild4"), reading
     red = warp(*render_photo(unseen_face("red", "7"), rng, fingers=False, min_card_px=130))
     assert enrolled._colour(red, white_reference(red), "colour4") == ("wild", WILD_ON_ONE_COLOUR)
+
+
+def test_a_wild_is_doubted_on_a_rugs_motif_with_no_wilds_field(enrolled):
+    """A kilim's medallion outlined as a card (a cream line round blue, orange and red bands): the
+    colour sense splits its vote, but there is no dark field and no four colours in the middle, so
+    a wild read there is not sure (an empty kilim was read as a sure wild at 1.00)."""
+    motif = np.empty((WARP_H, WARP_W, 3), np.uint8)
+    motif[:] = (225, 215, 192)
+    for inset, bgr in ((3, (140, 60, 30)), (12, (40, 140, 215)), (26, (50, 60, 170))):
+        motif[inset:WARP_H - inset, inset:WARP_W - inset] = bgr
+    assert enrolled._colour(motif, white_reference(motif), "colour") == ("wild", WILD_ON_ONE_COLOUR)
+    rng = np.random.default_rng(6)
+    wild = warp(*render_photo(unseen_face("wild", "wild"), rng, fingers=False, min_card_px=130))
+    assert enrolled._colour(wild, white_reference(wild), "colour") == ("wild", 1.0)
 
 
 def test_profile_round_trips_and_rejects_garbage(enrolled, tmp_path):

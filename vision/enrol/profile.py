@@ -132,7 +132,12 @@ YIELD_ABOVE = 0.85
 #: from 0). Between 0 and 0.8 the development sets' readings were the same
 #: (`benchmarks/bench_enrol.py --only dev`).
 AGAIN_FROM = 0.7
-#: How sure a wild's reading may be when the colour sense plainly sees one coloured field (`_colour`).
+#: How sure a wild's reading may be when the colour sense plainly sees one coloured field, or splits
+#: its vote between colours with neither a dark field nor four colours in the middle (`_colour`).
+#: Issue #21: on an empty kilim rug the development print's enrolled deck read a medallion (a cream
+#: line round blue, orange and red bands) as a sure wild at 1.00; the 80 development photos of its
+#: wild faces (`benchmarks/bench_enrol.py`'s DEV_EDITION, every table) and criscard's 6 real ones
+#: all show a wild's field (`field_kind` "wild"), so none of them is doubted.
 WILD_ON_ONE_COLOUR = 0.6
 #: A 6 and a 9 are one glyph turned, told apart by its underline's side (`vision.enrol.loops`); the
 #: head does not learn it surely: on the unseen edition's test photos, 9 of its 21 unsure readings
@@ -622,15 +627,17 @@ class EnrolledRecogniser:
 
         A wild's colour is `wild` by its rank: the colour sense only doubts it (`WILD_ON_ONE_COLOUR`)
         when it plainly sees one coloured field and no four colours in the middle
-        (`vision.card.colour.field_kind`); a split vote, a dark field or a four-colour middle that it
-        reads weakly as one colour leave the head's confidence whole. A coloured rank the colour
+        (`vision.card.colour.field_kind`), or splits its vote with no wild's field to show for it (no
+        dark field, fewer than four colours in the middle: a rug's motif of two or three colours); a
+        wild's field, or one it reads weakly as one colour, leaves the head's confidence whole. A coloured rank the colour
         sense reads as wild has no colour to be sure of; the colour it names is as sure as the deck's
         colour witness (`colour_witness`) says, when that is surer (on alinivan's pasted photos, green
         cards the colour sense read at 0.50-0.73, their rank certain)."""
         read = read_colour(warped, white, self.style)
         if rank in OONA_WILDS:
             kind = field_kind(warped, white, self.style, read, dark_field(warped, white))
-            return WILD, WILD_ON_ONE_COLOUR if kind == "coloured" else 1.0
+            unproven = kind is None and read[0] == WILD
+            return WILD, WILD_ON_ONE_COLOUR if kind == "coloured" or unproven else 1.0
         if read[0] == WILD:
             return WILD, 0.0
         if self.colour_witness is None:
