@@ -17,9 +17,10 @@ covers is fitted (a card-sized rectangle) to what is left and read by its visibl
 deck's own faces (`pile_faces`, drawn ahead when the watcher is built), judged where the likely
 faces differ, or, a classic print being no render of ours, by its corner index in view (`index`);
 both are reported, the one underneath first, each with its own rest time. A card an
-arm reaching in from the view's edge still touches may be in the hand: it is looked at again, and
-taken as lying there once that difference has stayed so for `absorb_seconds` (a new one elsewhere
-has a timer of its own). Each snapshot is turned upright by the deck's art (`upright`).
+arm reaching in from the view's edge still touches, or comes near (`ARM_GAP`: the hand between
+of the table's colour), may be in the hand: it is looked at again, and taken as lying there once
+that difference has stayed so for `absorb_seconds` (a new one elsewhere has a timer of its own).
+Each snapshot is turned upright by the deck's art (`upright`).
 
 When frames come far apart (a loaded machine drops them), a still spell starts at the frame before
 the first still one (it already showed the same view), so that a card seen still on only two frames
@@ -41,7 +42,8 @@ import numpy as np
 
 from vision.card.detect import WARP_H, WARP_W, warp
 from vision.pile.compare import (CARD_AREA_SHARE, CARD_ASPECT, CARD_FILL, CARD_SHAPE, CLIPPED, DIFF_LEVEL, RELIT_SHARE,
-                                 card_blobs, difference, envelope, is_held, is_relit, match_share, outside, region_mask)
+                                 ARM_GAP, card_blobs, cleaned, difference, envelope, is_held, is_relit,
+                                 match_share, outside, region_mask)
 from vision.pile.faces import upright, warm_faces
 from vision.pile.enrolled import OwnFaces
 from vision.pile.index import read_whole_index
@@ -612,7 +614,7 @@ class PileWatcher:
     def _peel(self, small: np.ndarray, contour: np.ndarray, t: float, *, final: bool = False) -> list[PileEvent] | None:
         """Cards overlapping in one difference: the top one found whole by the detector, then the one
         it half covers fitted to what is left; their events, the one underneath first. None while an
-        arm reaching in from the edge still touches the top card (it may be in the hand), unless
+        arm reaching in from the edge still holds the top card (`_is_in_hand`), unless
         `final` (the view has stayed so for `absorb_seconds`: it lies there)."""
         blob = np.zeros(small.shape[:2], np.uint8)
         cv2.drawContours(blob, [contour], -1, 255, -1)
@@ -637,9 +639,20 @@ class PileWatcher:
             whole = region_mask(small.shape, self._to_small(under[1]))
             junk = cv2.bitwise_and(rest, cv2.bitwise_not(cv2.dilate(whole, kernel, iterations=2)))
             junk = cv2.morphologyEx(junk, cv2.MORPH_OPEN, kernel)
-        if not final and is_held(junk, top_region):
+        if not final and self._is_in_hand(junk, blob, top_region):
             return None
         return self._land_peeled(small, frame, (top_region, top_quad, top_reading), under, t)
+
+    def _is_in_hand(self, junk: np.ndarray, blob: np.ndarray, top_region: np.ndarray) -> bool:
+        """Whether the top card of a difference (`blob`) may still be in a hand: an arm reaching in
+        from the view's edge touches it (`junk`: what is left of the difference, neither it nor the
+        card beneath), or an arm elsewhere in the difference ends within ARM_GAP of it (its hand,
+        skin on a table of its colour, unseen)."""
+        if is_held(junk, top_region):
+            return True
+        others = cleaned(self._mask)
+        others[blob > 0] = 0
+        return is_held(others, top_region, reach=ARM_GAP)
 
     def _land_peeled(self, small: np.ndarray, frame: np.ndarray, top: tuple, under: tuple | None,
                      t: float) -> list[PileEvent]:
