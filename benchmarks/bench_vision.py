@@ -114,7 +114,9 @@ def empty_tables(deck: str, n: int, seed: int = 21, profile: Path | None = None)
     """CPU ms per photo with no card in it (each table surface, `HARD_TABLES` too, `n` photos of it,
     with a camera's noise) for one deck's recogniser: the median, the 90th percentile and the
     slowest, by surface, the share of the time in the enlarged search, the share of each
-    surface's photos with no sign of a card (`vision.card.evidence.may_hold_card`), and by
+    surface's photos with no sign of a card apart from the table's own repeating pattern, or with
+    nothing strongly coloured (`vision.card.evidence.may_hold_card` with `repeats_out` and, for a
+    shipped deck, `coloured`, as the readers ask), and by
     surface where a photo's time goes (`steps_ms_by_surface`: the main search's steps, the
     enlarged search's under read_zoomed) and how many warps the card reader reads a photo, in the
     main search and in the enlarged one's tiles (`reads_by_surface`). `profile`: an enrolled deck's
@@ -201,7 +203,8 @@ def empty_tables(deck: str, n: int, seed: int = 21, profile: Path | None = None)
             "enlarged_share": steps.get("enlarged search", 0.0) * 1000 / sum(cpu),
             "cpu_ms_median_by_surface": {k: round(statistics.median(v), 1) for k, v in by_surface.items()},
             "cpu_ms_max_by_surface": {k: round(max(v), 1) for k, v in by_surface.items()},
-            "ruled_out_by_surface": {k: sum(not may_hold_card(image) for s, image in photos if s == k) / n
+            "ruled_out_by_surface": {k: sum(not may_hold_card(image, repeats_out=True, coloured=profile is None)
+                                         for s, image in photos if s == k) / n
                                      for k in by_surface},
             "steps_ms_by_surface": {k: {name: round(ms, 1) for name, ms in v.items() if ms >= 0.5}
                                     for k, v in step_ms.items()},
@@ -359,9 +362,10 @@ def main() -> int:
     parser.add_argument("--busy", action="store_true",
                         help="only card photos on the busy hard tables (BUSY_TABLES: rugs, tablecloth)")
     parser.add_argument("--seed", type=int,
-                        help="--busy only: this development seed instead of the held-out one (tuning: "
+                        help="--busy: this development seed instead of the held-out one (tuning: "
                              "31 000-33 000 were the busy tables' development seeds; the held-out "
-                             "one is HELD_OUT_SEED + 9 000)")
+                             "one is HELD_OUT_SEED + 9 000); --empty: instead of 21 (the photos "
+                             "bench_pi times; 7 021 was the empty tables' development seed)")
     parser.add_argument("--empty", action="store_true",
                         help="only photos with no card: CPU ms a photo (--n of each table surface)")
     parser.add_argument("--profile", type=Path,
@@ -376,7 +380,8 @@ def main() -> int:
         return 0
     if args.empty:
         for deck in decks if args.profile is None else [None]:
-            print(json.dumps(empty_tables(deck, args.n, profile=args.profile)))
+            print(json.dumps(empty_tables(deck, args.n, profile=args.profile,
+                                          **({} if args.seed is None else {"seed": args.seed}))))
         return 0
     if args.busy:
         with tempfile.TemporaryDirectory() as tmp:

@@ -719,7 +719,8 @@ def _once(verify):
 
 
 def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first: bool = False,
-              field_hues: tuple[float, ...] = (), search_side: int | None = None) -> FoundCard:
+              field_hues: tuple[float, ...] = (), search_side: int | None = None,
+              coloured: bool = False) -> FoundCard:
     """The most card-like quadrilateral in a BGR photo, warped upright.
 
     `verify`, if given, maps a warp (WARP_W × WARP_H, BGR) to how surely it shows a known face
@@ -731,13 +732,23 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first
     (ZOOM: a small card on a busy table).
 
     `sign_first`: a photo that shows no sign of a card (`vision.card.evidence.may_hold_card`, the
-    test that otherwise only spares such a photo the slow steps) is not searched at all (the
-    recogniser asks for it; the pile watcher's crops are searched as before). Issue #21: on an empty
-    plain table (felt, marble, with their noise) the masks' outlines and the reads of the
-    best-looking of them were 60-80 ms of CPU, the test 2 ms. Every development card photo shows
+    test that otherwise only spares such a photo the slow steps), or none apart from the table's
+    own repeating pattern (its `repeats_out`: a kilim's diamonds, a sadu's bands, a cloth's checks),
+    is not searched at all (the recogniser asks for it; the pile watcher's crops are searched as
+    before). Issue #21: on an empty plain table (felt, marble, with their noise) the masks' outlines
+    and the reads of the best-looking of them were 60-80 ms of CPU, the test 2 ms. Every development card photo shows
     its sign well over the EVIDENCE_MIN of 20 px: busy tables (seed 32 000, Oona) 336 px and up,
     `CARD_DEVELOPMENT` tables (seeds 33 000 Oona, 33 001 classic, 200 each) 232 and 171 px and up,
-    uno-real-mit 320 and up, uno-fanned 3 119 and up.
+    uno-real-mit 320 and up, uno-fanned 3 119 and up; and apart from the table's repeat 124 px and
+    up (`vision.card.evidence.REPEAT_LEFT_MIN`, 60), which rules out an empty kilim, sadu or
+    checked cloth (development seed 7021: 6 of 6 kilims, 5 of 6 sadus, every checked cloth showing
+    a sign), whose search was 0.5-0.9 s of CPU for the Oona deck and 0.15-0.4 s classic (checked
+    cloth 0.1-0.8 s), the test 2-5 ms.
+
+    `coloured`, with `sign_first`, for a deck whose faces are all coloured (the shipped decks'): nor
+    is a photo with hardly anything strongly coloured in it (`vision.card.evidence.COLOUR_MIN`: an
+    empty keyboard, whose letters and keys' edges show the sign; its search was 0.35-0.4 s of CPU
+    for the Oona deck, 0.08-0.09 s classic).
 
     `field_hues`: the hues (degrees) of the deck's coloured fields
     (`vision.card.detect_fields.CLASSIC_FIELD_HUES`), for outlines seeded from a field when nothing
@@ -754,18 +765,20 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first
 
     :raises CardNotFoundError: when nothing card-like is in the photo.
     """
-    return _find(photo, verify, thorough, sign_first=sign_first, field_hues=field_hues, search_side=search_side)
+    return _find(photo, verify, thorough, sign_first=sign_first, field_hues=field_hues, search_side=search_side,
+                 coloured=coloured)
 
 
 def _find(photo: np.ndarray, verify=None, thorough: bool = False, lines=None,
-          sign_first: bool = False, field_hues: tuple[float, ...] = (), search_side: int | None = None) -> FoundCard:
+          sign_first: bool = False, field_hues: tuple[float, ...] = (), search_side: int | None = None,
+          coloured: bool = False) -> FoundCard:
     """`find_card`; `lines`, if given, maps a scale of `LINE_SCALES` to the photo's straight edges
     found at it already (N×4, as `vision.card.detect_lines.segments`: a tile's of a bigger photo).
 
     :raises CardNotFoundError: when nothing card-like is in the photo.
     """
     search = _Search(photo, verify, lines, search_side)
-    if sign_first and not search.shows_sign():
+    if sign_first and not search.shows_sign(repeats_out=True, coloured=coloured):
         raise CardNotFoundError("no sign of a card in the photo")
     search.search_masks()
     search.rank_by_look()
@@ -894,11 +907,12 @@ class _Search:
             return True     # none of them runs: no need to look
         return self.shows_sign()
 
-    def shows_sign(self) -> bool:
-        """Whether the searched copy shows any sign of a card (`vision.card.evidence.may_hold_card`),
-        worked out once."""
+    def shows_sign(self, repeats_out: bool = False, coloured: bool = False) -> bool:
+        """Whether the searched copy shows any sign of a card (`vision.card.evidence.may_hold_card`,
+        `repeats_out` and `coloured` as there), worked out once (asked first with them, the answer
+        holds without them too: what passes the stricter test passes the plain one)."""
         if self._may_hold is None:
-            self._may_hold = may_hold_card(self.image)
+            self._may_hold = may_hold_card(self.image, repeats_out=repeats_out, coloured=coloured)
         return self._may_hold
 
     def _is_unsure(self, below: float) -> bool:

@@ -181,7 +181,7 @@ class Recogniser:
         self._verified = []
         whole = whole_photo_card(photo)
         try:
-            found = find_card(photo, verify=self._verify, thorough=self.thorough, sign_first=True,
+            found = find_card(photo, verify=self._verify, thorough=self.thorough, sign_first=True, coloured=True,
                               field_hues=CLASSIC_FIELD_HUES if self.deck.name == "classic" else ())
         except CardNotFoundError:
             found = None
