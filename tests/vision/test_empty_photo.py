@@ -2,7 +2,6 @@
 once in the whole enlarged photo and handed out tile by tile, each warp of the overlapping tiles read
 once), and the evidence test that lets a photo with no sign of a card skip the slow steps."""
 
-import csv
 from pathlib import Path
 
 import cv2
@@ -13,6 +12,8 @@ from vision.card import detect as detect_module
 from vision.card.detect import ZOOM, ZOOM_TILE, _tile_starts, _zoomed
 from vision.card.detect_lines import SharedSegments, _longest, clipped, segments
 from vision.errors import CardNotFoundError
+
+from photo_kit import card_photo_names
 
 cv2.setNumThreads(1)
 
@@ -119,16 +120,9 @@ def test_an_empty_plain_table_shows_no_sign_of_a_card(surface):
 
 
 def test_every_card_photo_shows_a_sign_of_one():
-    # Real prints (oona-dev) and renders whose card only the slow steps find (a small card on
-    # checked cloth or paper, a finger across it, a card among a keyboard's keys).
     from vision.card.evidence import may_hold_card
 
-    names = []
-    for labels in ("labels.csv", "regions.csv"):
-        with open(PHOTOS / labels, newline="") as f:
-            names += [row["file"] for row in csv.DictReader(f) if row["colour"]]
-    names += ["zoom-cloth-586.png", "zoom-paper-053.png", "small-cloth-262.png", "finger-883.png",
-              "rest-keyboard-048.png", "busy-cloth-160.png"]
+    names = card_photo_names()
     assert len(names) > 15
     for name in names:
         assert may_hold_card(cv2.imread(str(PHOTOS / name))), name

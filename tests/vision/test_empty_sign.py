@@ -4,7 +4,6 @@
 (nothing strongly coloured: `coloured`) are not searched by the recogniser, while a card on the same
 tables keeps its sign, and the pile watcher's crops and an enrolled deck's own search go on as before."""
 
-import csv
 from pathlib import Path
 
 import cv2
@@ -14,6 +13,8 @@ import pytest
 from vision.card import detect as detect_module
 from vision.card.evidence import COLOUR_MIN, REPEAT_LEFT_MIN, coloured_area, may_hold_card, table_repeat, unrepeated
 from vision.errors import CardNotFoundError
+
+from photo_kit import card_photo_names
 
 cv2.setNumThreads(1)
 
@@ -86,13 +87,7 @@ def test_a_card_on_a_repeating_table_keeps_its_sign_apart_from_the_repeat(surfac
 
 
 def test_every_test_card_photo_keeps_its_sign_apart_from_the_repeat():
-    names = []
-    for labels in ("labels.csv", "regions.csv"):
-        with open(PHOTOS / labels, newline="") as f:
-            names += [row["file"] for row in csv.DictReader(f) if row["colour"]]
-    names += ["zoom-cloth-586.png", "zoom-paper-053.png", "small-cloth-262.png", "finger-883.png",
-              "rest-keyboard-048.png", "busy-cloth-160.png"]
-    for name in names:
+    for name in card_photo_names():
         assert may_hold_card(cv2.imread(str(PHOTOS / name)), repeats_out=True), name
 
 
