@@ -1141,21 +1141,27 @@ def _fitting(sides, card_w: float) -> np.ndarray:
     rows = np.flatnonzero((length >= MIN_SIDE * card_w) & (length <= 1.15 * card_w * ASPECT))
     if len(sides) < 3 or not len(rows):
         return rows
-    lines = sides[2][rows]
-    table = (lines[:, 0] > TABLE_LINE * ASPECT * card_w) & (lines[:, 1] >= TABLE_LINE_SIDES)
+    table = _on_table_line(sides[2][rows], card_w)
     return np.concatenate([rows[~table], rows[table]])
+
+
+def _on_table_line(lines: np.ndarray, card_w: float) -> np.ndarray:
+    """Which sides (their `table_lines` rows) lie on a straight line of the table's own pattern for
+    cards about `card_w` wide: one running on for more than TABLE_LINE card lengths with at least
+    TABLE_LINE_SIDES sides on it."""
+    return (lines[:, 0] > TABLE_LINE * ASPECT * card_w) & (lines[:, 1] >= TABLE_LINE_SIDES)
 
 
 def _off_table(sides, card_w: float):
     """`sides` (`ends, normals`, perhaps their `table_lines`) less those on a straight line of the
-    table's own pattern for cards about `card_w` wide (`TABLE_LINE`, as `_fitting` takes it): tiles'
+    table's own pattern for cards about `card_w` wide (`_on_table_line`, as `_fitting` takes it): tiles'
     grout broken by its crossings is many pieces of one length, which the long sides' width
     (`_side_width`) took for a card's long side (issue 20, printed Oona deck: a hand on tiles measured at
     0.73 of its width, one on a rug's stripes at 1.29; both within 2 % now)."""
     lines = sides[2] if len(sides) > 2 else table_lines(sides[0])
     if not len(lines):
         return sides
-    keep = ~((lines[:, 0] > TABLE_LINE * ASPECT * card_w) & (lines[:, 1] >= TABLE_LINE_SIDES))
+    keep = ~_on_table_line(lines, card_w)
     return tuple(part[keep] for part in sides[:2])
 
 
