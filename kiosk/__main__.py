@@ -46,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the printed deck (default: the deck chosen last on the settings screen, "
                              "else [kiosk] deck, else oona)")
     parser.add_argument("--windowed", action="store_true", help="a window, not the full-screen kiosk")
+    parser.add_argument("--size", type=window_size, default=(1280, 720), metavar="WxH",
+                        help="the window's size with --windowed or --seconds (default 1280x720; 800x480 is "
+                             "the Raspberry Pi 7\" Touch Display's); the full-screen kiosk takes its screen's")
     parser.add_argument("--seconds", type=float, metavar="N", help="run N seconds, then exit 0")
     parser.add_argument("--screenshot", type=Path, metavar="FILE.png", help="with --seconds: save the window first")
     parser.add_argument("--players", type=int, default=4, help="demo players (default 4)")
@@ -53,6 +56,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--import-history", type=Path, metavar="FILE",
                         help="load a history export (the Players screen's Export) into this kiosk, then exit")
     return parser
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``--size``'s ``WxH`` as (width, height) pixels.
+
+    >>> window_size("800x480")
+    (800, 480)
+    """
+    width, x, height = text.lower().partition("x")
+    if not (x and width.isdigit() and height.isdigit() and 200 <= int(width) <= 8192 and 200 <= int(height) <= 8192):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a window size WxH (such as 800x480), 200 to 8192 px a side")
+    return int(width), int(height)
 
 
 def default_state_dir() -> Path:
@@ -603,7 +618,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("KIVY_CLOCK", "interrupt")
     from kiosk.ui.boot import configure, has_display
 
-    configure(windowed=args.windowed or args.seconds is not None,
+    configure(windowed=args.windowed or args.seconds is not None, size=args.size,
               offscreen=not has_display() or (args.seconds is not None and not os.environ.get("DISPLAY")))
     kiosk = build(args, resume=False)           # resumed once the window shows its progress
     from kiosk.ui.app import OonaApp, run_for

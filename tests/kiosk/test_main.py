@@ -48,6 +48,28 @@ def test_demo_runs_screenshots_and_resumes_paused(tmp_path):
     assert len(resumed) == len(lines) + 1
 
 
+@pytest.mark.slow
+@pytest.mark.ui
+def test_the_window_takes_the_size_asked_for(tmp_path):
+    # the Pi 7" Touch Display's size: what bench_pi measures the kiosk's memory at
+    shot = tmp_path / "shot.png"
+    done = run_kiosk("--seconds", "2", "--size", "800x480", "--screenshot", str(shot), "--state-dir",
+                     str(tmp_path / "state"), "--lang", "en", tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    import cv2
+    assert cv2.imread(str(shot)).shape[:2] == (480, 800)
+
+
+def test_a_window_size_is_two_numbers(capsys):
+    parse = build_parser().parse_args
+    assert parse([]).size == (1280, 720)
+    assert parse(["--size", "800x480"]).size == (800, 480)
+    for wrong in ("800", "800x", "x480", "800*480", "-800x480", "80x48"):
+        with pytest.raises(SystemExit):
+            parse([f"--size={wrong}"])
+        assert "not a window size WxH" in capsys.readouterr().err
+
+
 def test_flags_and_state_dir(monkeypatch):
     args = build_parser().parse_args(["--demo", "--lang", "en", "--windowed", "--seconds", "3"])
     assert (args.demo, args.lang, args.windowed, args.seconds) == (True, "en", True, 3.0)
