@@ -59,7 +59,7 @@ def test_the_measures_are_classic_only():
 def test_the_search_is_tried_lower_where_it_finds_nothing(monkeypatch):
     floors = []
 
-    def searched_at(self, plane, sides, floor, progress=None):
+    def searched_at(self, plane, sides, floor, progress=None, expected=None):
         floors.append(floor)
         return None if floor > EMPTY_FLOOR["classic"] else 88.0
 

@@ -40,7 +40,7 @@ def test_between_two_cards_of_a_row_and_a_step_beyond_is_where_a_missing_one_sho
 def test_a_hand_read_short_is_read_again_between_its_cards(oona, monkeypatch):
     card_w = 80.0
     kept = [(0.99, 8, 100.0, 200.0, 17.6, 0.0), (0.99, 3, 170.0, 200.0, 17.6, 0.0)]
-    monkeypatch.setattr(oona, "_searched_width", lambda plane, sides, progress=None: card_w)
+    monkeypatch.setattr(oona, "_searched_width", lambda plane, sides, progress=None, expected=None: card_w)
     monkeypatch.setattr(oona, "_trial", lambda plane, sides, w: (w, list(kept), list(kept)))
 
     def read(plane, windows):                                      # the missing card's 5 shows at 135, 200

@@ -14,7 +14,7 @@ from vision.hand.outlined import (EMPTY_FLOOR, LONG_SIDE, PAST_LONE_PEAK, PAST_P
 def test_an_oona_hand_read_empty_is_searched_again_lower(monkeypatch):
     floors = []
 
-    def searched_at(self, plane, sides, floor, progress=None):
+    def searched_at(self, plane, sides, floor, progress=None, expected=None):
         floors.append(floor)
         return None if floor > EMPTY_FLOOR["oona"] else 88.0
 
