@@ -5,6 +5,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from vision.card.features import oval_white
 from vision.readings import WILD
 
 #: Hues (degrees) of each colour as printed, once balanced against the card's white. Classic
@@ -29,6 +30,28 @@ BY_BRIGHTNESS = {"classic": ("yellow", "green", (62.0, 90.0), 170.0)}
 #: Degrees by which a pixel's hue must be nearer one colour than the next to vote for it.
 MARGIN = 6.0
 
+#: A colour whose vote is worth less the nearer a pixel's hue lies to the next colour's: (the
+#: colour, the hue (degrees) where its vote is worth nothing, the hue from which it is worth a
+#: whole vote), the rest of the vote counted as for none, so a field near the line is read unsure.
+#: Classic blue against green. Older prints' green is a teal (uno-real-mit's criscard, balanced
+#: against their own white: field medians 131-163°) and their blue 191-207° (alinivan's 214-215°);
+#: where a lamp's cast or a border band taking in the table or the cards beneath leaves the white
+#: too little blue, a teal field reads bluer (the pile watcher's development tables wood 4102 and
+#: kilim 4105: greens read as sure blues at 174°, median). Blue only: no blue was read as green, and
+#: real greens reach the line (criscard's bluest green: 163° median, 169° at the 90th percentile).
+#: As narrow as mends those two: criscard's blue photos turned 20° greener (a light cyan-blue
+#: print) all still read as sure blues, as they did before (to 193°: 4 of 15 asked about).
+FADING = {"classic": ("blue", 173.0, 181.0)}
+#: ... and CLIPPED_SHIFT degrees further from the line when the card's white, as its border or its
+#: oval shows it (`vision.card.features.oval_white`), is a cool one (blue at least CLIPPED_COOL
+#: times red) that the camera clipped in blue (CLIPPED_FROM): its true blue is higher still, so the
+#: field is greener than it reads (wood 4103: the oval's white 255, 253, 197 (BGR), blue 1.29 times
+#: red, the teal 2 at 177-180°). A white clipped about evenly, as overexposed webcam crops are
+#: (criscard's blue photos with a clipped white: blue 1.00-1.12 times red), says nothing of the hue.
+CLIPPED_FROM = 250.0
+CLIPPED_COOL = 1.2
+CLIPPED_SHIFT = 10.0
+
 
 def _hue_distance(a: np.ndarray, hues: tuple[float, ...]) -> np.ndarray:
     """Degrees from each hue in `a` to the nearest of `hues`."""
@@ -50,6 +73,31 @@ def _votes(deck: str) -> np.ndarray:
     ordered = np.sort(distances, axis=0)
     close = (ordered[0] < 40) & (ordered[1] - ordered[0] >= MARGIN)
     return np.where(close, distances.argmin(axis=0), len(distances))
+
+
+@lru_cache(maxsize=None)
+def _weights(deck: str, shift: float = 0.0) -> np.ndarray:
+    """For each hue byte, what its vote (`_votes`) is worth, 0..1: less near the line where the
+    deck's `FADING` colour meets the next (that line `shift` degrees further off); the rest counts
+    for no colour."""
+    weights = np.ones(256, np.float32)
+    if deck in FADING:
+        colour, none_at, whole_from = FADING[deck]
+        fading = _votes(deck) == list(HUES[deck]).index(colour)
+        ramp = np.clip((_DEGREES - none_at - shift) / (whole_from - none_at), 0, 1)
+        weights[fading] = ramp[fading]
+    return weights
+
+
+def _fading_shift(warped: np.ndarray, white: np.ndarray) -> float:
+    """How many degrees further from the line the `FADING` blue fades in this warp: CLIPPED_SHIFT
+    when the card's white (`white`, or its oval's) is a cool one clipped in blue, else 0."""
+    return CLIPPED_SHIFT if _clipped_cool(white) or _clipped_cool(oval_white(warped)) else 0.0
+
+
+def _clipped_cool(white: np.ndarray) -> bool:
+    """Whether a white (BGR) is clipped in blue and cool (CLIPPED_FROM, CLIPPED_COOL)."""
+    return bool(white[0] >= CLIPPED_FROM and white[0] >= CLIPPED_COOL * white[2])
 
 
 @lru_cache(maxsize=None)
@@ -90,7 +138,14 @@ def colour_votes(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[floa
         between = (degrees > lo) & (degrees < hi)
         by_value = np.where(value[saturated] >= light_from, names.index(light), names.index(dark))
         voted = np.where(between, by_value, voted)
-    counts = np.bincount(voted, minlength=len(names) + 1)
+    # A fading colour's vote is worth less near the line (FADING); the rest counts for none.
+    worth = _weights(deck)[hue]
+    if deck in FADING and _weights(deck, CLIPPED_SHIFT)[hue].min(initial=1.0) < 1:  # near the line: clipped?
+        worth = _weights(deck, _fading_shift(warped, white))[hue]
+    if deck in BY_BRIGHTNESS:
+        worth = np.where(between, 1.0, worth)
+    counts = np.bincount(voted, weights=worth, minlength=len(names) + 1)
+    counts[-1] += len(hue) - float(worth.sum())
     return float(saturated.mean()), counts / max(1, len(hue))
 
 

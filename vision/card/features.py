@@ -87,6 +87,20 @@ def oval_white(warped: np.ndarray) -> np.ndarray:
 BORDER_NOT_WHITE = 0.08
 
 
+#: ... or, tinted otherwise, darker than the middle's whites by this factor (their channels' sums):
+#: an outline a little too big, its border band taking in the table or the cards beneath (the pile
+#: watcher's development table wood 4103: a teal 2 on yellow and red cards, its band 181, 215, 213
+#: (BGR) against the oval's 255, 253, 196, 1.16 times as bright; its field read as a sure blue). On
+#: uno-real-mit's photos it changes no white: 2 of 122 bands are tinted otherwise (cropped yellows,
+#: more chromatic, taken already), and the wild faces' middles show whites as their borders do.
+BORDER_DARKER = 1.1
+
+
+def brightness(bgr: np.ndarray) -> float:
+    """A colour's brightness: the sum of its channels."""
+    return float(np.sum(bgr))
+
+
 def chroma(bgr: np.ndarray) -> float:
     """How far from grey a colour is: (largest − smallest channel) / largest (0 grey, 1 pure)."""
     return float((bgr.max() - bgr.min()) / max(float(bgr.max()), 1.0))
@@ -99,12 +113,13 @@ def tint_distance(a: np.ndarray, b: np.ndarray) -> float:
 
 def card_white(warped: np.ndarray) -> np.ndarray:
     """The card's white (BGR float): its border band's (`white_reference`), unless that band is
-    plainly tinted otherwise than the middle's whites and more chromatic (`BORDER_NOT_WHITE`):
-    then theirs (`oval_white`)."""
+    plainly tinted otherwise than the middle's whites (`BORDER_NOT_WHITE`) and either more
+    chromatic or darker than they are (`brightness`): then theirs (`oval_white`)."""
     border = white_reference(warped)
     if chroma(border) < BORDER_NOT_WHITE:  # this near grey, no less chromatic white is that far off
         return border
     middle = oval_white(warped)
-    if tint_distance(border, middle) > BORDER_NOT_WHITE and chroma(middle) < chroma(border):
+    if tint_distance(border, middle) > BORDER_NOT_WHITE and (
+            chroma(middle) < chroma(border) or brightness(middle) > brightness(border) * BORDER_DARKER):
         return middle
     return border
