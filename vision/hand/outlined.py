@@ -393,6 +393,26 @@ of 494), 0.14 -> 0.16 extras a hand, 69 % of hands exactly right; Oona renders 5
 laser 518 of 527, inkjet 518 of 522 (each as before), 0.02, 0.03, 0.01, 0.01 extras. Left: hands read at a
 width tied between two trials whose fill reads short at the one taken (hand 70 of seed 30 000: 3 of 7 at
 1.28 of its width), the network's right ranks too unsure at their places, greens read as another colour.
+
+Twentieth pass (issue 20, width ties and colours; helper-handties; 160 development hands each of seeds
+30 000 and 31 000, cards expected). A hand read short of the cards expected at the middle of widths
+tied (`TIED`) is filled at the other tied widths too, the one keeping more readings kept (`_filled`,
+`_other_tied`): hand 70 of seed 30 000, 3 -> 5 of 7 cards. The 5 cards read at their rank in
+another colour (or none) were all green: two in rows, the next card
+covering most of the field about the index (its red or blue outvoted the green: the cards lying over a
+card, by where their indices read, are left out of its field, `_lying_over`, `field_colour`'s `over`),
+one pale Skip with 0.07 of its field coloured (`FIELD_COLOURED` 0.08 -> 0.05); left: a teal green 2 on
+tiles whose field reads 178.6° against a cyan blue 1 of the same hand at 184.2° (of 1 404 coloured
+cards read at their rank, greens' median hues reach 173°, blues' start at 180°: no hue tells them),
+and a green 5 read at 0.78 of its width, whose field then holds no white to balance on. Development
+(`benchmarks/bench_handscan.py --only spread --deck classic --expect --spread 160 --seed S`): 727 ->
+729 (93.3 -> 93.6 %) and 752 -> 756 (93.1 -> 93.6 %) cards, extras 8 -> 8 and 9 -> 9; colours wrong
+on cards read at their rank 1 -> 1 and 4 -> 1. Oona's (the bench's 40 hands of both seeds, renders and
+the three prints) 1 573 -> 1 573 of 1 581, 6 -> 6 extras, every kind the same. The kiosk's call
+(`--only kiosk-path --spread 20`, both trees at once, load about 5): classic 140.9 -> 143.0 ms CPU
+median, 214.1 -> 214.9 ms at most; Oona 85.0 -> 84.9, 108.6 -> 110.0 ms. Held out, measured once
+(`--only spread --deck classic --expect --spread 100 --seed 50000`): 444 -> 445 of 494 cards (89.9 ->
+90.1 %; ranks 447), 0.16 -> 0.17 extras a hand, 69 -> 70 % of hands exactly right.
 """
 
 from contextlib import contextmanager
@@ -402,7 +422,7 @@ import numpy as np
 
 from vision.card.mlp import Mlp
 from vision.model_files import MODELS, NONE
-from vision.hand.colour import WILD_RANKS, field_colour, fields_shares
+from vision.hand.colour import WILD_RANKS, field_colour, fields_shares, in_outline
 from vision.hand.corner_cnn import CORNER_CNN_PATH, CORNER_CNN_PATHS, CornerCnn
 from vision.hand.outline import (ASPECT, CARD_WIDTHS, INDEX_SHARE, MIN_SIDE, WINDOW_SHARE, borders_seen, bright_sides,
                                  card_white, corner_poses, table_lines)
@@ -593,7 +613,15 @@ FALLBACK = {"classic": False, "oona": False}
 #: Widths whose kept readings weigh within this share of the heaviest are tied (the reader is sure
 #: of an index over a range of widths, most of all Oona's): the middle one of the tied is the hand's
 #: (the first had been taken, about 12 % too narrow on the bench's Oona hands, and a card's two
-#: ends then fell outside `TWIN_SLACK` of each other: 7 of its 8 extras in 40 hands).
+#: ends then fell outside `TWIN_SLACK` of each other: 7 of its 8 extras in 40 hands). A hand read
+#: short of the cards expected at the one taken is read again (near places, gaps, fill: `_filled`) at
+#: each other tied width, nearest first (`_other_tied`), and the width keeping more readings is the
+#: hand's (issue 20, twentieth pass: hand 70 of seed 30 000, 7 cards on cloth, 0.9 and 1.1 of its
+#: searched width (`FINE`) tied on two readings, read at the wider, 1.28 of its true width: 3 cards; at
+#: the narrower, 1.04, 5; 160 development classic hands each of seeds 30 000 and 31 000, cards expected: 727 -> 729 and 752
+#: -> 753 cards, extras 8 and 9 unchanged. Also tried, on the same hands: the searched width's trial
+#: filled too where a card read at both ends moved the width (`TWIN_SPAN`): no card more, an extra more
+#: on each seed).
 TIED = 0.02
 #: A reading of the same rank as a surer one, turned 180° from it, lying where that card's far index
 #: would for a card `SAME_RANK_SCALE` times the hand's width (and within `SAME_RANK_OFF` of that line,
@@ -832,28 +860,44 @@ class OutlineScanner:
             trials.append(self._trial(plane, sides, card_w * k))
             say(0.5 + 0.45 * (i + 1) / len(fine))
         trials.sort(key=lambda t: t[0])
-        card_w, found, kept = _middle_of_heaviest(trials, lambda t: sum(f[0] for f in t[2]))
-        if expected is not None and len(kept) < expected:  # read short: the searched width may read more
-            card_w, found, kept = _searched_if_more((card_w, found, kept), searched, expected)
-        looked = []
+        weigh = lambda t: sum(f[0] for f in t[2])  # noqa: E731
+        chosen = _middle_of_heaviest(trials, weigh)
+        if expected is not None and len(chosen[2]) < expected:  # read short: the searched width may read more
+            chosen = _searched_if_more(chosen, searched, expected)
+        card_w, kept, looked = chosen[0], chosen[2], []
         if expected is not None:
-            kept = _surest(kept, expected)
-            if len(kept) < expected:
-                found = found + self._near_read(plane, sides, card_w, kept, expected)
-                kept = _surest(self._one_per_card(self._keep(found, self.threshold, card_w=card_w), card_w), expected)
-            if len(kept) < expected:
-                found = found + self._read(plane, _around(_gap_places(kept, card_w, self.window), GAP_SHIFTS))
-                kept = self._one_per_card(self._keep(found, self.threshold, kept, card_w), card_w)[:expected]
-            if len(kept) < expected:
-                fills = self._on_cards(image, plane, found, card_w)
-                kept = self._one_per_card(self._keep(fills, self._fill_floor(), kept, card_w), card_w)[:expected]
-            if len(kept) < expected:
-                looked = self._keep(found, LOOK_FLOOR, kept, card_w)[len(kept):][:2 * (expected - len(kept))]
+            card_w, kept, looked = self._filled(image, plane, sides, chosen, expected)
+            for other in _other_tied(trials, weigh, chosen) if len(kept) < expected else ():
+                again = self._filled(image, plane, sides, other, expected)  # read short at a tie: the other width
+                if len(again[1]) > len(kept):
+                    card_w, kept, looked = again
         say(1.0)
         kept = self._second_look(plane, kept)
-        readings = sorted((self._reading(image, k, card_w) for k in kept), key=lambda r: r.cx)
+        over = _lying_over(kept, card_w, self.share)
+        readings = sorted((self._reading(image, k, card_w, o) for k, o in zip(kept, over)), key=lambda r: r.cx)
         looks = [Look(k[2], k[3], k[4], self.dense.ranks[k[1]], k[0]) for k in looked]
         return HandScan(readings, expected=expected, looked=looks, turn=0, index_px=card_w * self.window)
+
+    def _filled(self, image: np.ndarray, plane: np.ndarray, sides, trial, expected: int):
+        """A `_trial` (`width, found, kept`) of a hand of `expected` cards as the hand is read: its kept
+        readings cut to the `expected` surest, or, where fewer, read again at the `near_places`, the
+        `_gap_places`, then filled with the unsure readings that look like an index (`_on_cards`);
+        `(width, kept, looked)`, `looked` the places looked at for the cards still missing."""
+        card_w, found, kept = trial
+        looked = []
+        kept = _surest(kept, expected)
+        if len(kept) < expected:
+            found = found + self._near_read(plane, sides, card_w, kept, expected)
+            kept = _surest(self._one_per_card(self._keep(found, self.threshold, card_w=card_w), card_w), expected)
+        if len(kept) < expected:
+            found = found + self._read(plane, _around(_gap_places(kept, card_w, self.window), GAP_SHIFTS))
+            kept = self._one_per_card(self._keep(found, self.threshold, kept, card_w), card_w)[:expected]
+        if len(kept) < expected:
+            fills = self._on_cards(image, plane, found, card_w)
+            kept = self._one_per_card(self._keep(fills, self._fill_floor(), kept, card_w), card_w)[:expected]
+        if len(kept) < expected:
+            looked = self._keep(found, LOOK_FLOOR, kept, card_w)[len(kept):][:2 * (expected - len(kept))]
+        return card_w, kept, looked
 
     def _second_look(self, plane: np.ndarray, kept) -> list[tuple]:
         """The kept readings, each one at or below the threshold read again about its window (`_around`)
@@ -1162,14 +1206,15 @@ class OutlineScanner:
                 out.append(f)
         return out
 
-    def _reading(self, image: np.ndarray, kept, card_w: float) -> IndexReading:
+    def _reading(self, image: np.ndarray, kept, card_w: float, over=()) -> IndexReading:
         """A kept candidate as a reading, its colour read off the card's own field about the index
-        (`field_colour`, at the card's turn and width), else about the index as the dense scan does."""
+        (`field_colour`, at the card's turn and width, less what the cards lying `over` it cover),
+        else about the index as the dense scan does."""
         score, label, x, y, size, angle = kept
         rank = self.dense.ranks[label]
         colour = None
         if self.dense.colours and image.ndim == 3:
-            colour = field_colour(image, rank, x, y, angle, card_w, deck=self.deck)
+            colour = field_colour(image, rank, x, y, angle, card_w, deck=self.deck, over=over)
         if colour is None:
             colour = self.dense._colour(image, rank, x, y, size)
         x, y = _index_centre(x, y, angle, card_w, INDEX_OFFSET.get(self.deck, (0.0, 0.0)))
@@ -1220,6 +1265,31 @@ class _PhotoReads:
         settled = ~live & ((below & above) | close)
         at = np.minimum(np.searchsorted(places, keys), count - 1)
         return (places[at] == keys) & settled[at]
+
+
+def _card_outline(a, card_w: float, share) -> np.ndarray:
+    """The outline of reading `a`'s card (`card_w` wide, turned as `a` reads, its index at `share` of
+    the card from its corner, as `corner_poses` puts it): its four corners, photo pixels, in order."""
+    t = np.radians(a[5])
+    down, right = np.array([-np.sin(t), np.cos(t)]), np.array([np.cos(t), np.sin(t)])
+    across, along = right * card_w, down * card_w * ASPECT
+    corner = np.array([a[2], a[3]]) - across * share[0] - along * share[1]
+    return np.array([corner, corner + across, corner + across + along, corner + along])
+
+
+def _lying_over(kept, card_w: float, share) -> list[list[np.ndarray]]:
+    """For each reading of `kept`, the outlines (`_card_outline`) of the cards of the others lying over
+    its card: those whose index, read, lies on its card while its own does not lie on theirs (an index
+    read shows, so its card is the upper one there). In a row each card's field is half covered by the
+    next card, whose colour had outvoted its own: issue 20, twentieth pass (a green Draw Two read red,
+    a green 7 blue, seed 31 000 hands 126 and 132)."""
+    if not len(kept):
+        return []
+    outlines = [_card_outline(k, card_w, share) for k in kept]
+    places = np.array([k[2:4] for k in kept], np.float64)
+    on = np.array([in_outline(places, outline) for outline in outlines])
+    over = on & ~on.T                                          # [i, j]: card j lies over card i
+    return [[outlines[j] for j in np.flatnonzero(row)] for row in over]
 
 
 def _index_centre(x: float, y: float, angle: float, card_w: float, offset) -> tuple[float, float]:
@@ -1389,6 +1459,17 @@ def _surest(kept, n: int) -> list[tuple]:
 def _sure(readings, threshold: float) -> int:
     """How many of `readings` are above `threshold`."""
     return sum(r.confidence > threshold for r in readings)
+
+
+def _other_tied(items, weight, chosen) -> list:
+    """Of `items` (in order of width), those weighing within `TIED` of the heaviest other than `chosen`,
+    nearest it first."""
+    heaviest = max(weight(t) for t in items)
+    tied = [t for t in items if weight(t) >= heaviest * (1 - TIED)]
+    at = next((i for i, t in enumerate(tied) if t is chosen), None)
+    if at is None:
+        return []
+    return [tied[i] for i in sorted((i for i in range(len(tied)) if i != at), key=lambda i: abs(i - at))]
 
 
 def _middle_of_heaviest(items, weight):
