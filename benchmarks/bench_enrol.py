@@ -55,7 +55,7 @@ from vision.card.recogniser import Recogniser  # noqa: E402
 from vision.decks import find_deck  # noqa: E402
 from vision.enrol.faces import clean_face  # noqa: E402
 from vision.enrol.outlines import REFIND_BELOW, fitted, refound  # noqa: E402
-from vision.enrol.profile import DOUBTS, EnrolledRecogniser  # noqa: E402
+from vision.enrol.profile import DOUBTS, EnrolledRecogniser, card_shaped  # noqa: E402
 from vision.enrol.templates import card_size  # noqa: E402
 from vision.errors import CardNotFoundError  # noqa: E402
 from vision.enrol.unseen import unseen_face  # noqa: E402
@@ -85,9 +85,10 @@ AGREEING = (0.5, 0.65, 0.8, 1.0)
 YIELDS = (0.7, 0.8, 0.85, 0.9, 1.0)
 DEV_WRONG = 0.5
 #: The kept readings' file suffix, new whenever what `kept_reading` keeps changes (an earlier run's
-#: are then read anew): `.faces-turns.pkl`, with the enrolled faces' word (not asked when the
-#: colour read is unsure) on an unsure head's rank and on one whose turns name different faces.
-KEPT_SUFFIX = ".faces-turns.pkl"
+#: are then read anew): `.faces-turns-shape.pkl`, with the enrolled faces' word (not asked when the
+#: colour read is unsure) on an unsure head's rank and on one whose turns name different faces, and
+#: whether the outline has a card's shape (`vision.enrol.profile.card_shaped`).
+KEPT_SUFFIX = ".faces-turns-shape.pkl"
 
 
 class Score:
@@ -250,10 +251,10 @@ def _kept_found(reader: EnrolledRecogniser, photo: np.ndarray, warped: np.ndarra
                 score: float) -> tuple:
     """`kept_reading` of the card outlined by `quad` (warped), with the enrolled faces' word on its
     rank when the head is unsure or its turns name different faces (`EnrolledRecogniser.faces_said`;
-    at any `vouched_from`)."""
+    at any `vouched_from`), and whether the outline has a card's shape."""
     mine, turned_away = reader.head_reading(warped, score, said=reader.index_said(warped, photo, quad))
     faces = reader.faces_said(mine, warped, card_size(quad)) if mine.unsure or turned_away else (None, 0.0)
-    return ("found", mine, turned_away, reader.shipped.read_warped(warped, score), faces)
+    return ("found", mine, turned_away, reader.shipped.read_warped(warped, score), faces, card_shaped(card_size(quad)))
 
 
 def weighed(reader: EnrolledRecogniser, kept: tuple):
@@ -264,13 +265,16 @@ def weighed(reader: EnrolledRecogniser, kept: tuple):
             return theirs
         mine = weighed(reader, kept[2])
         return mine if mine.confidence > theirs.confidence else theirs
-    _, mine, turned_away, theirs, faces = kept
+    _, mine, turned_away, theirs, faces, shaped = kept
     mine = replace(mine, unsure=mine.confidence < reader.unsure_below)
-    if "turns" in reader.checks and turned_away:
+    if not shaped:
+        mine = replace(mine, unsure=True)
+    elif "turns" in reader.checks and turned_away:
         mine = replace(mine, unsure=not reader.turn_vouched(mine, lambda: faces))
     elif reader.vouched(mine, faces):
         mine = replace(mine, unsure=False)
-    return reader.agreed(mine, theirs)
+    agreed = reader.agreed(mine, theirs)
+    return agreed if shaped else replace(agreed, unsure=True)
 
 
 def dev_profile(folder: Path) -> EnrolledRecogniser:
