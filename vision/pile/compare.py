@@ -108,6 +108,21 @@ def is_relit(small: np.ndarray, reference: np.ndarray, region: np.ndarray) -> bo
     return float(same.mean()) >= RELIT_SHARE
 
 
+def differing_in(small: np.ndarray, reference: np.ndarray, region: np.ndarray) -> np.ndarray:
+    """The pixels of `region` that differ from the settled pile (`reference`) once the light is
+    balanced over `region` alone (uint8 mask 0/255): what a lamp changed there, unlike the view as
+    a whole (the table's light balanced apart from the pile's), is left out."""
+    inside = region > 0
+    if np.count_nonzero(inside) < 10:
+        return region.copy()
+    now = small[inside].astype(np.float32)
+    gains = np.median((now + 4) / (reference[inside].astype(np.float32) + 4), axis=0)
+    lo, hi = (side[inside] * gains for side in envelope(reference))
+    changed = np.zeros_like(region)
+    changed[inside] = np.where(outside(now, lo, hi).any(axis=1), 255, 0).astype(np.uint8)
+    return changed
+
+
 def cleaned(mask: np.ndarray) -> np.ndarray:
     """A difference mask as `card_blobs` outlines it: specks (texture, noise) out, then closed (a card
     on one of its own colour differs from it only in patches)."""
