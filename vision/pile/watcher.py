@@ -119,6 +119,24 @@ RELIT_REST = 1.0
 #: an arm sliding a card out under the hand, 0.78, where fitted to that a green Skip was read on the
 #: arm and the cards on either side of it reported twice.
 RELIT_DIFFERING = 0.5
+#: The top card of two read at an outline that is no card's is doubted (unsure, its card first among
+#: the guesses): its short over long side outside OUTLINE_ASPECT (a card 0.72), or its area outside
+#: OUTLINE_AREA of a card's (`card_px`, else the cards seen; none yet, not judged). Issue #18,
+#: classic development probe, the 241 sure top cards of two (their outlines as handed to `read_at`):
+#: wood 4106, a quad over two cards, 0.52 wide and 1.52 cards big, a yellow 0 read as a 9 at 0.90;
+#: dark_cloth 4107, a quad turned a quarter, 0.56 and 0.59 cards, a red 3 as a Reverse at 0.91;
+#: every other one 0.63-0.89 wide and 0.65-1.20 cards big. Both now unsure; the 70 tables otherwise
+#: the same line for line (right 1,004 -> 1,005 of 1,050, sure and wrong 14 -> 12).
+OUTLINE_ASPECT = (0.6, 0.92)
+OUTLINE_AREA = (0.62, 1.35)
+
+
+def _doubted(reading: tuple) -> PileReading:
+    """A reading made unsure, the card it named (if any) first among its guesses."""
+    colour, rank, code, confidence, _, guesses = PileReading(*reading)
+    if code is not None:
+        guesses = ((code, round(float(confidence), 4)),) + tuple(g for g in guesses if g[0] != code)
+    return PileReading(colour, rank, None, confidence, True, guesses)
 
 
 def _outside_envelope(grey: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -611,6 +629,16 @@ class PileWatcher:
         seen = self._seen_area()
         return seen is not None and abs(self._small_area(quad) / seen - 1) <= QUAD_AREA_SHARE
 
+    def _is_card_outline(self, quad: np.ndarray) -> bool:
+        """Whether `quad` (frame pixels) has a card's shape (OUTLINE_ASPECT) and size (OUTLINE_AREA
+        of `card_px`'s card, else of the cards seen; none seen, any size)."""
+        sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+        short, long = sorted((sides[0] + sides[2], sides[1] + sides[3]))
+        if not OUTLINE_ASPECT[0] <= short / max(long, 1e-6) <= OUTLINE_ASPECT[1]:
+            return False
+        card = (self.card_px / self._scale) ** 2 * CARD_SHAPE if self.card_px else self._seen_area()
+        return card is None or OUTLINE_AREA[0] <= self._small_area(quad) / card <= OUTLINE_AREA[1]
+
     def _seen_area(self) -> float | None:
         """The median area (small pixels) of the last cards seen, None before the first."""
         return float(np.median(self._card_areas)) if self._card_areas else None
@@ -629,8 +657,13 @@ class PileWatcher:
             top = self.pile[-1]
             top.region, top.quad = region, quad  # the same card, nudged: not a new one
             return None
-        self._card_areas.append(self._small_area(quad))
-        del self._card_areas[:-9]
+        if self._is_card_outline(quad):
+            # The cards' size is learnt from card outlines only (issue #18, classic development
+            # probe): wood 4106's first card, read at a quad over two cards (1.52 cards big), made
+            # the next card's right outline 0.61 of one, doubted; wood 4104's first, outlined 0.55
+            # as wide as tall, left a red 9 at 7.07 s unreported (now read right).
+            self._card_areas.append(self._small_area(quad))
+            del self._card_areas[:-9]
         snapshot = upright(warp(frame, quad, SNAPSHOT_SIZE), self.deck, code, colour, rank)
         if before is None:
             self.pile.append(_PileCard(self.reference.copy(), region, quad, reading, snapshot))
@@ -679,6 +712,8 @@ class PileWatcher:
             return []
         frame, top_quad, top_reading, top_region, area = top
         top_reading = self._read_unsure_again(frame, self._still_frames, top_quad, top_reading)
+        if not self._is_card_outline(top_quad):
+            top_reading = _doubted(top_reading)
         kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
         rest = cv2.bitwise_and(blob, cv2.bitwise_not(cv2.dilate(top_region, kernel, iterations=2)))
         rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, kernel)
