@@ -90,7 +90,7 @@ def test_the_places_near_are_read_until_the_hand_holds_its_cards(monkeypatch):
     places = np.array([(100.0 + 150 * k, 100.0, 20.0, 0.0) for k in range(8)])
     batches = []
     monkeypatch.setattr(outlined, "NEAR_BATCH", 2)
-    monkeypatch.setattr(scanner, "near_places", lambda plane, sides, card_w: places)
+    monkeypatch.setattr(scanner, "near_places", lambda plane, sides, card_w, rest=None: places)
 
     def read_closely(plane, poses):
         batches.append(len(poses))
