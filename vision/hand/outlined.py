@@ -1514,8 +1514,7 @@ def _sure(readings, threshold: float) -> int:
 def _other_tied(items, weight, chosen) -> list:
     """Of `items` (in order of width), those weighing within `TIED` of the heaviest other than `chosen`,
     nearest it first."""
-    heaviest = max(weight(t) for t in items)
-    tied = [t for t in items if weight(t) >= heaviest * (1 - TIED)]
+    tied = _tied(items, weight)
     at = next((i for i, t in enumerate(tied) if t is chosen), None)
     if at is None:
         return []
@@ -1524,9 +1523,14 @@ def _other_tied(items, weight, chosen) -> list:
 
 def _middle_of_heaviest(items, weight):
     """Of `items` (in order of width), the middle one of those weighing within `TIED` of the heaviest."""
-    heaviest = max(weight(t) for t in items)
-    tied = [t for t in items if weight(t) >= heaviest * (1 - TIED)]
+    tied = _tied(items, weight)
     return tied[len(tied) // 2]
+
+
+def _tied(items, weight) -> list:
+    """Those of `items` weighing within `TIED` of the heaviest, in their order."""
+    heaviest = max(weight(t) for t in items)
+    return [t for t in items if weight(t) >= heaviest * (1 - TIED)]
 
 
 def _around(poses: np.ndarray, shifts=None) -> np.ndarray:

@@ -98,14 +98,19 @@ def is_relit(small: np.ndarray, reference: np.ndarray, region: np.ndarray) -> bo
     """Whether `region` shows what the settled pile (`reference`) showed there, under other light
     (a shadow gone, a lamp on one side): the light balanced over the region alone, it all agrees."""
     inside = region > 0
-    now = small[inside].astype(np.float32)
-    then = reference[inside].astype(np.float32)
-    if len(now) < 10:
+    if np.count_nonzero(inside) < 10:
         return False
-    gains = np.median((now + 4) / (then + 4), axis=0)
-    lo, hi = (side[inside].astype(np.float32) * gains for side in envelope(reference))
-    same = ~outside(now, lo, hi).any(axis=1)
-    return float(same.mean()) >= RELIT_SHARE
+    return float((~_unbalanced(small, reference, inside)).mean()) >= RELIT_SHARE
+
+
+def _unbalanced(small: np.ndarray, reference: np.ndarray, inside: np.ndarray) -> np.ndarray:
+    """For each pixel of `inside` (a bool mask), whether it differs from the settled pile
+    (`reference`, a half-pixel shake allowed: `envelope`) once the light is balanced over `inside`
+    alone (the median gain of its pixels)."""
+    now = small[inside].astype(np.float32)
+    gains = np.median((now + 4) / (reference[inside].astype(np.float32) + 4), axis=0)
+    lo, hi = (side[inside] * gains for side in envelope(reference))
+    return outside(now, lo, hi).any(axis=1)
 
 
 def differing_in(small: np.ndarray, reference: np.ndarray, region: np.ndarray) -> np.ndarray:
@@ -115,11 +120,8 @@ def differing_in(small: np.ndarray, reference: np.ndarray, region: np.ndarray) -
     inside = region > 0
     if np.count_nonzero(inside) < 10:
         return region.copy()
-    now = small[inside].astype(np.float32)
-    gains = np.median((now + 4) / (reference[inside].astype(np.float32) + 4), axis=0)
-    lo, hi = (side[inside] * gains for side in envelope(reference))
     changed = np.zeros_like(region)
-    changed[inside] = np.where(outside(now, lo, hi).any(axis=1), 255, 0).astype(np.uint8)
+    changed[inside] = np.where(_unbalanced(small, reference, inside), 255, 0).astype(np.uint8)
     return changed
 
 

@@ -139,6 +139,17 @@ def _doubted(reading: tuple) -> PileReading:
     return PileReading(colour, rank, None, confidence, True, guesses)
 
 
+#: The 3 × 3 square that takes specks (a pixel or two wide) off what a card leaves of a difference.
+_SPECK = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+
+
+def _left_beside(blob: np.ndarray, card: np.ndarray) -> np.ndarray:
+    """What of a mask (`blob`) lies more than 2 px clear of a card's (`card`), specks taken off: what
+    the card leaves of a difference (`_peel`'s card beneath, `_leaves_card_beneath`, a hand's part)."""
+    rest = cv2.bitwise_and(blob, cv2.bitwise_not(cv2.dilate(card, _SPECK, iterations=2)))
+    return cv2.morphologyEx(rest, cv2.MORPH_OPEN, _SPECK)
+
+
 def _outside_envelope(grey: np.ndarray, other: np.ndarray) -> np.ndarray:
     """Which pixels of `grey` lie more than MOTION_LEVEL outside their envelope in `other` (a 0/1
     uint8 mask; `compare.envelope` with MOTION_REACH). Half a pixel's reach is worked out in whole
@@ -599,10 +610,7 @@ class PileWatcher:
         """Whether the card read at `quad` (frame px) leaves BENEATH_SHARE of a card's area of the
         difference's `region` outside it (cut 2 px clear of it, as `_peel` cuts): a card it half covers."""
         card = region_mask(small.shape, self._to_small(quad))
-        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
-        rest = cv2.bitwise_and(region, cv2.bitwise_not(cv2.dilate(card, kernel, iterations=2)))
-        rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, kernel)
-        return cv2.countNonZero(rest) >= BENEATH_SHARE * max(1, cv2.countNonZero(card))
+        return cv2.countNonZero(_left_beside(region, card)) >= BENEATH_SHARE * max(1, cv2.countNonZero(card))
 
     def _read_unsure_again(self, frame: np.ndarray, others: list[tuple[float, np.ndarray]], quad: np.ndarray,
                            reading: tuple) -> tuple:
@@ -714,17 +722,13 @@ class PileWatcher:
         top_reading = self._read_unsure_again(frame, self._still_frames, top_quad, top_reading)
         if not self._is_card_outline(top_quad):
             top_reading = _doubted(top_reading)
-        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
-        rest = cv2.bitwise_and(blob, cv2.bitwise_not(cv2.dilate(top_region, kernel, iterations=2)))
-        rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, kernel)
+        rest = _left_beside(blob, top_region)
         under = self._card_beneath(small, frame, rest, top_region, top_quad, area)
         # What is left touching the top card, neither it nor a card under it: a hand still holding
         # it, perhaps. Look again later, unless the view has stayed so long that it lies there.
         junk = rest
         if under is not None:
-            whole = region_mask(small.shape, self._to_small(under[1]))
-            junk = cv2.bitwise_and(rest, cv2.bitwise_not(cv2.dilate(whole, kernel, iterations=2)))
-            junk = cv2.morphologyEx(junk, cv2.MORPH_OPEN, kernel)
+            junk = _left_beside(rest, region_mask(small.shape, self._to_small(under[1])))
         if not final and self._is_in_hand(junk, blob, top_region):
             return None
         return self._land_peeled(small, frame, (top_region, top_quad, top_reading), under, t)
@@ -737,13 +741,12 @@ class PileWatcher:
         round it relit (RELIT_DIFFERING): fitted again to what differs with the light balanced
         over what is left."""
         under = None
-        if cv2.countNonZero(rest) >= 0.2 * area:
+        if cv2.countNonZero(rest) >= BENEATH_SHARE * area:
             under = covered_card(small, frame, rest, top_region, top_quad, view=self._view(),
                                  reference=self.reference, deck=self.deck, own=self.own_faces)
         if under is None and cv2.countNonZero(rest) > RELIT_REST * area:
-            kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
-            changed = cv2.morphologyEx(differing_in(small, self.reference, rest), cv2.MORPH_OPEN, kernel)
-            if 0.2 * area <= cv2.countNonZero(changed) <= RELIT_DIFFERING * cv2.countNonZero(rest):
+            changed = cv2.morphologyEx(differing_in(small, self.reference, rest), cv2.MORPH_OPEN, _SPECK)
+            if BENEATH_SHARE * area <= cv2.countNonZero(changed) <= RELIT_DIFFERING * cv2.countNonZero(rest):
                 under = covered_card(small, frame, changed, top_region, top_quad, view=self._view(),
                                      reference=self.reference, deck=self.deck, own=self.own_faces)
         return under
