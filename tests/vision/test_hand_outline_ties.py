@@ -37,6 +37,7 @@ def _scan(monkeypatch, fills: dict[float, int], expected: int):
     monkeypatch.setattr(outlined, "bright_sides", lambda plane, *a: (np.zeros((0, 2, 2)), np.zeros((0, 2))))
     monkeypatch.setattr(outlined, "table_lines", lambda ends: np.zeros((0, 2)))
     monkeypatch.setattr(scanner, "_searched_width", lambda plane, sides, progress=None, expected=None: 100.0)
+    monkeypatch.setattr(outlined, "FAR_SHORT", {})                 # no width but these (`FAR_SHORT`'s own test)
     monkeypatch.setattr(scanner, "_trial", trial)
     monkeypatch.setattr(scanner, "_filled", filled)
     photo = np.full((480, 640, 3), 128, np.uint8)

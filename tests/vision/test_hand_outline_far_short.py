@@ -1,0 +1,68 @@
+"""The outline scan's twenty-second pass (issue 20): a classic hand read far short of the cards expected
+at its width (under half of them above the threshold) is read again at the scale search's heaviest
+width of another run and at half and twice its own (`FAR_SHORT`, `OutlineScanner._other_widths`): a
+card face's big symbol reads as an index of a card about twice as wide, and had set the width of
+whole hands (development hand 52 of seed 32 000, a row of 9 read at 2.04 of its width: one card)."""
+
+import numpy as np
+import pytest
+
+import vision.hand.outlined as outlined
+from vision.hand.outlined import FAR_SHORT, OTHER_RUN, OutlineScanner
+
+
+def _row(n: int, x0: float, score: float = 0.995):
+    """`n` readings far apart (no card's twin, face or neighbour at any width), rank 1."""
+    return [(score, 1, x0 + 150.0 * i, 200.0, 30.0, 0.0) for i in range(n)]
+
+
+def _scan(monkeypatch, sure: dict[float, int], expected: int, deck: str = "classic"):
+    """A scan whose scale search puts the width at 200 px, the hand read at each width to `sure[width]`
+    readings above the threshold (none at widths not given); the widths read and the scan."""
+    scanner = OutlineScanner(deck=deck)
+    asked = []
+
+    def read_at(image, plane, sides, card_w, expected, say):
+        asked.append(round(card_w, 6))
+        return card_w, _row(min(sure.get(round(card_w, 6), 0), expected), card_w), []
+
+    monkeypatch.setattr(outlined, "bright_sides", lambda plane, *a: (np.zeros((0, 2, 2)), np.zeros((0, 2))))
+    monkeypatch.setattr(outlined, "table_lines", lambda ends: np.zeros((0, 2)))
+    monkeypatch.setattr(scanner, "_searched_width", lambda plane, sides, progress=None, expected=None: 200.0)
+    monkeypatch.setattr(scanner, "_read_at", read_at)
+    photo = np.full((480, 640, 3), 128, np.uint8)
+    return asked, scanner.scan(photo, expected=expected)
+
+
+
+def test_a_hand_read_far_short_keeps_the_width_reading_more(monkeypatch):
+    asked, scan = _scan(monkeypatch, {200.0: 1, 100.0: 7}, expected=9)
+    assert asked == [200.0, 100.0]                    # no other run searched; twice 200 is past the widths
+    assert len(scan) == 7 and scan.index_px == pytest.approx(100.0 * OutlineScanner(deck="classic").window)
+
+
+def test_a_hand_read_far_short_keeps_its_width_where_no_other_reads_more(monkeypatch):
+    asked, scan = _scan(monkeypatch, {200.0: 2, 100.0: 2}, expected=9)
+    assert asked == [200.0, 100.0]
+    assert len(scan) == 2 and scan.index_px == pytest.approx(200.0 * OutlineScanner(deck="classic").window)
+
+
+def test_a_hand_read_at_half_its_cards_is_not_read_again(monkeypatch):
+    asked, scan = _scan(monkeypatch, {200.0: 2, 100.0: 4}, expected=4)
+    assert asked == [200.0] and len(scan) == 2
+
+
+def test_oona_hands_are_not_read_again(monkeypatch):
+    assert "oona" not in FAR_SHORT
+    asked, _ = _scan(monkeypatch, {200.0: 1, 100.0: 7}, expected=9, deck="oona")
+    assert asked == [200.0]
+
+
+def test_the_other_widths_the_search_heaviest_of_another_run_first():
+    scanner = OutlineScanner(deck="classic")
+    plane = np.zeros((4, 4), np.uint8)
+    with scanner._reads_of(plane) as reads:
+        reads.searched = [(93.0, 0.91), (106.0, 0.98), (122.0, 0.0), (186.0, 0.97), (214.0, 0.98)]
+        got = scanner._other_widths(plane, 186.0)
+    assert 186.0 / OTHER_RUN > 106.0 and 2 * 186.0 > scanner.widths[-1]
+    assert got == pytest.approx([106.0, 93.0])                  # 106 of 93 and 106; half of 186; not twice it
