@@ -28,6 +28,11 @@ PAIRS = {
     # part put its index box where the corner model takes it for an index; moved onto the card's own
     # corner, it reads as a red 2 at 0.99. The 2 was missed.
     "read where the card's corner lies": (4107, "sadu", (3.0, 10.0), ["burgundy-2", "indigo-1"]),
+    # birch 4105 at 12.7 s: a blue 8 and a yellow 2 thrown together. Every fit read a sure 7 on the
+    # 8's field (no index to the corner model) but one, whose corner read the 8 at 0.82, 0.68 like an
+    # index: under INDEX_SURE, so the 8 was reported unsure, a blue 7 its guess. Read again taking an
+    # index from INDEX_FAIR where it looks much like one (`index.FAIR_LIKE`), the 8 is read.
+    "an index that looks like one, less sure": (4105, "birch", (8.0, 14.5), ["indigo-8", "saffron-2"]),
 }
 
 
@@ -51,6 +56,19 @@ def test_an_index_no_read_takes_for_one_is_reported_unsure(classic, faces):
     assert score.found == 2 and score.false_events == score.duplicates == 0, (events, truth)
     under = events[0]
     assert under["code"] in (None, "indigo-8"), events
+
+
+def test_a_smaller_fit_reading_an_index_comes_before_a_fair_reading(classic, faces):
+    """birch 4106 at 11.5 s: a red 4 and a Wild Draw Four in quick succession. At the top card's
+    size the 4's fits read its index cut at the foot as a 7, at 0.83 where it looks like an index
+    and surely where it does not (reported unsure, a red 7 its guess); at 0.95 of that size one
+    reads the 4 at 0.94. Fits whose indices look like none go on to the smaller sizes, and less
+    sure readings (`index.INDEX_FAIR`, which would take the 7) are looked for only after: the 4."""
+    events, truth = watched(classic, faces, 4106, "birch", (8.0, 14.0))
+    assert [e.code for e in truth] == ["burgundy-4", "colour4"]
+    score = score_events(events, truth)
+    assert score.found == score.read_right == 2, (events, truth)
+    assert score.false_events == score.duplicates == 0, events
 
 
 def test_an_unsure_covered_reading_keeps_its_card_as_the_guess():
