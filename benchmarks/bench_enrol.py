@@ -54,8 +54,8 @@ from vision.card.detect import find_card, warp  # noqa: E402
 from vision.card.recogniser import Recogniser  # noqa: E402
 from vision.decks import find_deck  # noqa: E402
 from vision.enrol.faces import clean_face  # noqa: E402
-from vision.enrol.outlines import REFIND_BELOW, fitted, refound  # noqa: E402
-from vision.enrol.profile import DOUBTS, EnrolledRecogniser, card_shaped  # noqa: E402
+from vision.enrol.outlines import fitted, refound  # noqa: E402
+from vision.enrol.profile import DOUBTS, EnrolledRecogniser, card_shaped, searched_again  # noqa: E402
 from vision.enrol.templates import card_size  # noqa: E402
 from vision.errors import CardNotFoundError  # noqa: E402
 from vision.enrol.unseen import unseen_face  # noqa: E402
@@ -87,8 +87,9 @@ DEV_WRONG = 0.5
 #: The kept readings' file suffix, new whenever what `kept_reading` keeps changes (an earlier run's
 #: are then read anew): `.faces-turns-shape.pkl`, with the enrolled faces' word (not asked when the
 #: colour read is unsure) on an unsure head's rank and on one whose turns name different faces, and
-#: whether the outline has a card's shape (`vision.enrol.profile.card_shaped`).
-KEPT_SUFFIX = ".faces-turns-shape.pkl"
+#: whether the outline has a card's shape (`vision.enrol.profile.card_shaped`); `-again`: a card
+#: found through an outline of no card's shape searched for again whatever its score (`searched_again`).
+KEPT_SUFFIX = ".faces-turns-shape-again.pkl"
 
 
 class Score:
@@ -238,7 +239,7 @@ def _kept_card(reader: EnrolledRecogniser, photo: np.ndarray, found) -> tuple:
         again = _kept_found(reader, photo, warp(photo, quad), quad, found.score)
         if weighed(reader, again).confidence > first.confidence:
             kept, first = again, weighed(reader, again)
-    if not first.unsure or found.score >= REFIND_BELOW:
+    if not first.unsure or not searched_again(found):
         return kept
     other = refound(photo, found.quad, reader.whole_face)
     if other is None:

@@ -8,7 +8,8 @@ import pytest
 
 from vision.card.detect import FoundCard, card_look, warp
 from vision.enrol.outlines import REACH, REFIND_BELOW, fitted, refound
-from vision.enrol.profile import EnrolledRecogniser
+from vision.enrol.profile import EnrolledRecogniser, card_shaped, searched_again
+from vision.enrol.templates import card_size
 from vision.readings import Reading
 
 #: A card's true corners (TL, TR, BR, BL) in a 320 × 240 photo, a little turned.
@@ -141,6 +142,21 @@ def test_an_unsure_card_found_surely_is_not_searched_again():
     first = reader().read_warped(warp(photo, OVAL))
     reading = reader().read_found(photo, FoundCard(OVAL, warp(photo, OVAL), REFIND_BELOW + 0.1))
     assert reading.unsure and reading.confidence == first.confidence
+
+
+#: An outline of no card's shape in the card's middle (as wide as tall, turned as the card is): the
+#: unseen edition's inner diamond, which the search found surely on a yellow Skip.
+SQUARE = np.float32([[119, 88], [179, 93], [174, 153], [114, 148]])
+
+
+def test_an_unsure_card_found_surely_through_no_cards_shape_is_searched_again():
+    photo = photo_of_card()
+    first = reader().read_warped(warp(photo, SQUARE))
+    found = FoundCard(SQUARE, warp(photo, SQUARE), REFIND_BELOW + 0.2)
+    assert not card_shaped(card_size(SQUARE)) and searched_again(found)
+    reading = reader().read_found(photo, found)
+    assert first.unsure and reading.confidence > first.confidence + 0.5
+    assert not searched_again(FoundCard(OVAL, warp(photo, OVAL), REFIND_BELOW + 0.1))
 
 
 class Shipped:
