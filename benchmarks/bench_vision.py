@@ -362,8 +362,8 @@ def main() -> int:
     parser.add_argument("--busy", action="store_true",
                         help="only card photos on the busy hard tables (BUSY_TABLES: rugs, tablecloth)")
     parser.add_argument("--seed", type=int,
-                        help="--busy: this development seed instead of the held-out one (tuning: "
-                             "31 000-33 000 were the busy tables' development seeds; the held-out "
+                        help="--busy (and the default set): this development seed instead of the held-out "
+                             "one (tuning: 31 000-33 000 were the busy tables' development seeds; the held-out "
                              "one is HELD_OUT_SEED + 9 000); --empty: instead of 21 (the photos "
                              "bench_pi times; 7 021 was the empty tables' development seed)")
     parser.add_argument("--empty", action="store_true",
@@ -416,10 +416,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(args.keep or tmp)
         for deck in decks:
-            labels = write_set(deck, root / deck, args.n, seed=HELD_OUT_SEED[deck], surfaces=HELD_OUT)
+            seed = HELD_OUT_SEED[deck] if args.seed is None else args.seed
+            labels = write_set(deck, root / deck, args.n, seed=seed, surfaces=HELD_OUT)
             report = evaluate(labels, deck=deck, out_path=root / deck / "readings.csv")
             report.pop("labels")
-            print(json.dumps({"set": f"{deck} synthetic, held-out seeds and surfaces", **report}))
+            kind = "held-out seeds and surfaces" if args.seed is None else f"development seed {seed}, held-out surfaces"
+            print(json.dumps({"set": f"{deck} synthetic, {kind}", **report}))
     # The real photos are shared data beside the repository: a checkout elsewhere says it has none.
     if (args.fanned / "labels.csv").exists():
         for report in fanned_top_card(args.fanned):
