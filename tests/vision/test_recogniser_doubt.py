@@ -62,3 +62,26 @@ def test_a_kilim_outline_read_against_the_network_is_asked(busy_photos):
     recogniser = Recogniser.for_deck("classic")
     reading = recogniser.read(cv2.imread(str(busy_photos.parent / "classic-31000-00004.jpg")))
     assert reading.unsure or (reading.colour, reading.rank) == ("red", "7")
+
+
+@pytest.fixture(scope="module")
+def recogniser() -> Recogniser:
+    return Recogniser.for_deck("classic")
+
+
+def test_an_outline_given_to_the_reader_is_doubted_as_a_chosen_one(busy_photos, recogniser):
+    # The pile watcher reads the outlines it finds with `read_warped`: the kilim outline of photo 4
+    # (a sure red Reverse against the network) is as unsure there as `read` makes it.
+    photo = cv2.imread(str(busy_photos.parent / "classic-31000-00004.jpg"))
+    recogniser.read(photo)
+    reading = recogniser.read_warped(recogniser.last_found.warped, recogniser.last_found.score)
+    assert reading.unsure or (reading.colour, reading.rank) == ("red", "7")
+
+
+def test_a_red_yellow_or_blue_reading_on_a_dark_field_is_asked(recogniser):
+    # Development seed 33 000 of `bench_vision.py --busy`, photo 228 (as it wrote it): a wild card
+    # close up on a tablecloth, read through the black-outlined D of its WILD, the D's bowl blue, as
+    # a sure blue 0 (0.93) on a field band 0.84 dark.
+    photo = cv2.imread(str(Path(__file__).parent / "photos" / "busy-wild-letter-228.jpg"))
+    reading = recogniser.read(photo)
+    assert reading.unsure or (reading.colour, reading.rank) == ("wild", "wild")

@@ -1,8 +1,10 @@
-"""Doubting a classic reading once the search has chosen it (issue #18: at most 1 % of card photos
-read wrong and sure; the rest asked).
+"""Doubting a classic reading once the search has chosen it, or an outline given to the reader (the
+pile watcher's: `Recogniser.read_warped`) (issue #18: at most 1 % of card photos read wrong and
+sure; the rest asked).
 
-Two signs that the outline the search chose shows no card it reads right, neither a matter of how
-probable the face is (the probabilities already say that), both of how the reading came about:
+Two signs that the outline shows no card it reads right, neither a matter of how probable the face
+is (the probabilities already say that), both of how the reading came about (the second only after
+a search):
 
 - The face network (`vision.card.cnn`, trained on real prints too) does not name the reading's rank
   as its likeliest face: the rank came from the feature model or the corner indices outvoting it.

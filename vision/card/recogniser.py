@@ -6,12 +6,12 @@ import cv2
 import numpy as np
 
 from vision.card.cnn import CNN_PATH, CnnReader
-from vision.card.colour import (HUES, MIDDLE, box_hsv, colour_of_votes, colour_votes, field_kind, hue_shares,
-                                neutral_share)
+from vision.card.colour import (DARK_FIELD_FROM, HUES, MIDDLE, box_hsv, colour_of_votes, colour_votes, field_kind,
+                                hue_shares, neutral_share)
 from vision.decks import DeckProfile, find_deck
 from vision.card.detect import ASPECT_RANGE, FoundCard, card_look, find_card, order_quad, warp
 from vision.card.detect_fields import CLASSIC_FIELD_HUES
-from vision.card.doubt import doubt, outvoted
+from vision.card.doubt import DOUBTED, doubt, outvoted
 from vision.errors import CardNotFoundError, UnknownNameError
 from vision.card.features import card_white, dark_field, oval_white, rank_features_turns, white_reference
 from vision.card.mlp import Mlp
@@ -92,6 +92,17 @@ WHITE_OVAL_WEIGHT = 4.0
 CLASSIC_HUE_FROM = 0.8
 CLASSIC_HUE_WEIGHT = 6.0
 CLASSIC_WHITE_WEIGHT = 3.0
+#: Classic deck: the colours whose printed field is never dark (`vision.card.features.dark_field`, the
+#: share of the band inside the border with every channel under half the card's white): a reading
+#: of one of them on a field band at least `vision.card.colour.DARK_FIELD_FROM` dark (the share
+#: from which a split vote is a wild's black field) is worth at most DARK_ON_COLOUR, under
+#: `UNSURE_BELOW`. Issue #18, development busy tables (seeds 31 000-34 000): a wild's big black-
+#: outlined letter D, its bowl blue, was read twice as a sure blue 0 (0.93, 0.95), its band dark
+#: 0.84 and 0.89; the sure right readings' bands measured at most 0.32 blue, 0.08 red, 0.19 yellow
+#: (uno-real-mit and uno-fanned's `val` top cards: 0.08, 0.04, 0.05), while green prints are dark
+#: ones too (uno-fanned, a real green 4: 0.84), so green is left out.
+NEVER_DARK = ("red", "yellow", "blue")
+DARK_ON_COLOUR = 0.45
 #: A photo that is one card cropped to its edges (a scan, a dataset's crop, a phone photo cut to the
 #: card) has no table round the card to find its outline by: the search takes the oval or a field
 #: inside it (uno-real-mit criscard: a Wild not found, a 0 read as Skip off its oval). So the photo's
@@ -188,7 +199,7 @@ class Recogniser:
         reading = None if found is None else self._found_reading(found)
         outlines_read = len(self._verified)
         if whole is not None:
-            whole_reading = self.read_warped(whole.warped, whole.score)
+            whole_reading = self._read_face(whole.warped, whole.score)[0]
             if reading is None or whole_reading.confidence > reading.confidence:
                 found, reading, outlines_read = whole, whole_reading, 1
         self.last_found = found
@@ -214,13 +225,11 @@ class Recogniser:
         """The face network's likeliest allowed face for a warp (both turns), None without it."""
         if self.cnn is None or self.cnn_weight <= 0:
             return None
-        turns = self.cnn.turns(warped, white)[:, self._cnn_order]
-        return self.model.classes[int((turns.mean(axis=0) * self._faces * self._allowed).argmax())]
+        return self._likeliest_face(self.cnn.turns(warped, white)[:, self._cnn_order].mean(axis=0))
 
     def _feature_face(self, warped: np.ndarray, white: np.ndarray) -> str:
         """The feature model's likeliest allowed face for a warp (both turns)."""
-        probs = self.model.probabilities(rank_features_turns(warped, white)).mean(axis=0)
-        return self.model.classes[int((probs * self._faces * self._allowed).argmax())]
+        return self._likeliest_face(self.model.probabilities(rank_features_turns(warped, white)).mean(axis=0))
 
     # -----------------------------------------------------------------------------------------
 
@@ -229,7 +238,7 @@ class Recogniser:
         for warped, reading in self._verified:
             if warped is found.warped and reading.confidence <= 0.5 + found.score:
                 return reading  # read already while choosing the outline
-        return self.read_warped(found.warped, found.score)
+        return self._read_face(found.warped, found.score)[0]
 
     def scored(self, reading: Reading, card_score: float) -> Reading | None:
         """`read_warped(warped, card_score)` from `reading`, the same warp's `read_warped(warped)`
@@ -239,27 +248,40 @@ class Recogniser:
 
     def _verify(self, warped: np.ndarray) -> float:
         """How surely a candidate warp shows one of the deck's faces (for choosing the outline)."""
-        reading = self.read_warped(warped)
+        reading = self._read_face(warped)[0]  # doubted once chosen (`_doubted`)
         self._verified.append((warped, reading))
         return reading.confidence
 
     def read_warped(self, warped: np.ndarray, card_score: float = 1.0) -> Reading:
         """Read a card already warped upright (either way up); a classic card's corner indices
-        too, unless `corners` is off (`vision.card.corners`)."""
+        too, unless `corners` is off (`vision.card.corners`). A classic reading the face network
+        does not back (and does not lose to the feature model and both corners) is doubted, as
+        `read` doubts the outline its search chose (`vision.card.doubt`): the pile watcher reads
+        the outlines it finds through here."""
+        reading, faces = self._read_face(warped, card_score)
+        if self.deck.name != "classic" or reading.confidence <= DOUBTED:
+            return reading
+        backed = faces is None or faces[0] == reading.rank or outvoted(
+            reading.rank, faces[1], read_corners(warped) if self.corners else [])
+        return doubt(reading, backed, 0, self.unsure_below)
+
+    def _read_face(self, warped: np.ndarray, card_score: float = 1.0) -> tuple[Reading, tuple[str, str] | None]:
+        """`read_warped`'s reading before its doubt, and the face network's and the feature model's
+        likeliest allowed faces (both turns; None for the Oona deck or without the network)."""
         if plain(warped):
-            return Reading(WILD, "unknown", 0.0, unsure=True, deck=self.deck.name)
+            return Reading(WILD, "unknown", 0.0, unsure=True, deck=self.deck.name), None
         # A classic photo may be cropped inside the white border, or a hand may cover it: then the
         # middle's whites stand in for it (`card_white`). Oona cards keep their border's.
         white = card_white(warped) if self.deck.name == "classic" else white_reference(warped)
-        probs, turns_agree = self._rank_probabilities(warped, white)
+        probs, turns_agree, faces = self._rank_probabilities(warped, white)
         votes = colour_votes(warped, white, self.deck.name)  # the field's hues, read once per white
         colour, colour_conf = colour_of_votes(*votes, self.deck.name)
-        middle = shares = None  # classic: the middle's balanced HSV and its hue shares, made once
+        middle = shares = dark = None  # classic: the middle's balanced HSV, its hue shares, the dark field, made once
         if self.agree and self.deck.name == "classic":  # the field and the rank agree (a plain colour is no wild)
             middle = box_hsv(warped, white, MIDDLE)
             shares = hue_shares(warped, white, self.deck.name, MIDDLE, middle)
-            probs = self._agreeing(probs, field_kind(warped, white, self.deck.name, (colour, colour_conf),
-                                                     dark_field(warped, white), shares))
+            dark = dark_field(warped, white)
+            probs = self._agreeing(probs, field_kind(warped, white, self.deck.name, (colour, colour_conf), dark, shares))
         # The best face; its probability is also lowered by how much the warp looks like no card
         # at all (the `none` class, not a face), so a patch of table is unsure.
         best = int((probs * self._faces).argmax())
@@ -294,23 +316,26 @@ class Recogniser:
         else:
             rank = label
             colour, colour_conf = self._classic_colour(warped, white, rank, colour, colour_conf, votes[1],
-                                                       middle, shares)
+                                                       middle, shares, dark)
         confidence = min(rank_conf, colour_conf, 0.5 + card_score, 1.0 if turns_agree else TURNS_DISAGREE)
         reading = Reading(colour, rank, confidence, unsure=confidence < self.unsure_below, deck=self.deck.name)
-        return replace(reading, alternatives=self._alternatives(probs, best, reading))
+        return replace(reading, alternatives=self._alternatives(probs, best, reading)), faces
 
     def _classic_colour(self, warped: np.ndarray, white: np.ndarray, rank: str, colour: str,
                         colour_conf: float, shares: np.ndarray | None = None, middle: np.ndarray | None = None,
-                        middle_shares: dict[str, float] | None = None) -> tuple[str, float]:
+                        middle_shares: dict[str, float] | None = None, dark: float | None = None) -> tuple[str, float]:
         """A classic reading's colour and what it is worth, given its rank and the colour read (from
         the votes' `shares`, `colour_votes`, counted here if not given): a wild rank is `wild`,
         doubted (`WILD_ON_COLOUR`) when the field reads as one colour or the middle lacks one of the
         four (`FOUR_OF_FOUR`); a coloured rank with no colour read is worth 0, one not of one colour
-        round a white middle less (`CLASSIC_HUE_FROM`). `middle`, `middle_shares`: the middle's
-        `box_hsv` and `hue_shares` (`MIDDLE`), if made already."""
+        round a white middle less (`CLASSIC_HUE_FROM`), a red, yellow or blue one on a dark field
+        band at most DARK_ON_COLOUR (`NEVER_DARK`). `middle`, `middle_shares`, `dark`: the middle's
+        `box_hsv` and `hue_shares` (`MIDDLE`) and the field band's `dark_field`, if made already."""
         if rank not in self.deck.wilds:
             if colour == WILD:
                 return colour, 0.0
+            if colour in NEVER_DARK and (dark_field(warped, white) if dark is None else dark) >= DARK_FIELD_FROM:
+                colour_conf = min(colour_conf, DARK_ON_COLOUR)  # a wild's black field, not this colour's
             # One colour round a white middle, not a rug's bands (CLASSIC_HUE_FROM).
             shares = colour_votes(warped, white, self.deck.name)[1] if shares is None else shares
             one_hue = (0.5 + CLASSIC_HUE_WEIGHT * (self._hue_share(shares, colour, named=True) - CLASSIC_HUE_FROM)
@@ -327,19 +352,25 @@ class Recogniser:
         own = float(shares[list(HUES[self.deck.name]).index(colour)])
         return own / max(1e-9, 1 - float(shares[-1])) if named else own
 
-    def _rank_probabilities(self, warped: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, bool]:
+    def _rank_probabilities(self, warped: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, bool, tuple | None]:
         """The classes' probabilities from the feature model (both turns of the warp), and for the
         classic deck the face network's weighed in; allowed classes only, summing to 1. And whether
-        the network's two turns name the same face (True without the network)."""
+        the network's two turns name the same face (True without the network), and the network's
+        and the feature model's likeliest allowed faces (None without the network)."""
         probs = self.model.probabilities(rank_features_turns(warped, white)).mean(axis=0)
-        agree = True
+        agree, faces = True, None
         if self.cnn is not None and self.cnn_weight > 0:
             turns = self.cnn.turns(warped, white)[:, self._cnn_order]
             agree = int((turns[0] * self._faces).argmax()) == int((turns[1] * self._faces).argmax())
             network = turns.mean(axis=0)
+            faces = (self._likeliest_face(network), self._likeliest_face(probs))
             probs = np.exp((1 - self.cnn_weight) * np.log(probs + 1e-9) + self.cnn_weight * np.log(network + 1e-9))
         probs = probs * self._allowed
-        return probs / max(float(probs.sum()), 1e-9), agree
+        return probs / max(float(probs.sum()), 1e-9), agree, faces
+
+    def _likeliest_face(self, probs: np.ndarray) -> str:
+        """The likeliest allowed face (not `none`) of class probabilities `probs`."""
+        return self.model.classes[int((probs * self._faces * self._allowed).argmax())]
 
     def _agreeing(self, probs: np.ndarray, kind: str | None) -> np.ndarray:
         """`probs` with the ranks the field rules out set to 0 (`vision.card.colour.field_kind`: a
