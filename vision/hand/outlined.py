@@ -483,7 +483,7 @@ from vision.hand.corner_cnn import CORNER_CNN_PATH, CORNER_CNN_PATHS, CornerCnn
 from vision.hand.outline import (ASPECT, CARD_WIDTHS, INDEX_SHARE, MIN_SIDE, WINDOW_SHARE, borders_seen, bright_sides,
                                  card_white, corner_poses, table_lines)
 from vision.hand.result import HandScan, Look
-from vision.hand.scanner import (LOOK_FLOOR, HandScanner, IndexReading, read_model,
+from vision.hand.scanner import (LOOK_FLOOR, HandScanner, IndexReading, read_model, surer_of_twins,
                                  turned_window_features, whiteness)
 
 #: The outline scan's own corner readers (`python -m vision.train.corners_editions train`), where shipped.
@@ -1596,19 +1596,8 @@ def _once_each(readings, kept, card_w: float, share, turned=()) -> list:
     `_one_per_card` looks one way only, from the reading kept first, and without the colour: looked
     at both ways there it took a row's or an arc's next card of the same rank (issue 20, twenty-second
     pass: development seeds 30 000 and 31 000, 5 cards lost)."""
-    dropped: set[int] = set()
-    order = sorted(range(len(readings)), key=lambda i: -readings[i].confidence)
-    for n, i in enumerate(order):
-        a = readings[i]
-        if i in dropped or a.colour is None:
-            continue
-        for j in order[n + 1:]:
-            b = readings[j]
-            if (j not in dropped and b.rank == a.rank and b.colour == a.colour
-                    and (_ends_of_one(kept[i], kept[j], card_w, share)
-                         or (a.rank in turned and _as_far_as_twins(kept[i], kept[j], card_w, share)))):
-                dropped.add(j)
-    return [r for i, r in enumerate(readings) if i not in dropped]
+    return surer_of_twins(readings, lambda i, j: _ends_of_one(kept[i], kept[j], card_w, share) or (
+        readings[i].rank in turned and _as_far_as_twins(kept[i], kept[j], card_w, share)))
 
 
 def _ends_of_one(a, b, card_w: float, share) -> bool:

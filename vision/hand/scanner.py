@@ -87,6 +87,22 @@ REGION_REACH = 6.0
 LOOKS = 9
 
 
+def surer_of_twins(readings, one_card) -> list:
+    """`readings` less the less sure of each two of one rank and colour (a colour read) that
+    `one_card(i, j)` (their indices) calls two ends of one card; the surest looked at first."""
+    dropped: set[int] = set()
+    order = sorted(range(len(readings)), key=lambda i: -readings[i].confidence)
+    for n, i in enumerate(order):
+        a = readings[i]
+        if i in dropped or a.colour is None:
+            continue
+        for j in order[n + 1:]:
+            b = readings[j]
+            if j not in dropped and b.rank == a.rank and b.colour == a.colour and one_card(i, j):
+                dropped.add(j)
+    return [r for i, r in enumerate(readings) if i not in dropped]
+
+
 @dataclass(frozen=True)
 class IndexReading:
     """One card of a hand, as read from its corner index."""
@@ -497,19 +513,11 @@ class HandScanner:
         a 1, 0 or 8 does), only the surer is kept."""
         if not self.both_ends:
             return readings
-        dropped: set[int] = set()
-        order = sorted(range(len(readings)), key=lambda i: -readings[i].confidence)
-        for n, i in enumerate(order):
-            a = readings[i]
-            if i in dropped or a.colour is None:
-                continue
-            for j in order[n + 1:]:
-                b = readings[j]
-                reach = np.hypot(a.cx - b.cx, a.cy - b.cy) / max(a.size, b.size)
-                if (j not in dropped and b.rank == a.rank and b.colour == a.colour
-                        and TWIN_REACH[0] < reach < TWIN_REACH[1]):
-                    dropped.add(j)
-        return [r for i, r in enumerate(readings) if i not in dropped]
+
+        def one_card(i: int, j: int) -> bool:
+            a, b = readings[i], readings[j]
+            return TWIN_REACH[0] < np.hypot(a.cx - b.cx, a.cy - b.cy) / max(a.size, b.size) < TWIN_REACH[1]
+        return surer_of_twins(readings, one_card)
 
     def select(self, image: np.ndarray, found) -> list[IndexReading]:
         """The readings kept of `candidates` (see `_keep`), left to right."""
