@@ -88,8 +88,11 @@ DEV_WRONG = 0.5
 #: are then read anew): `.faces-turns-shape.pkl`, with the enrolled faces' word (not asked when the
 #: colour read is unsure) on an unsure head's rank and on one whose turns name different faces, and
 #: whether the outline has a card's shape (`vision.enrol.profile.card_shaped`); `-again`: a card
-#: found through an outline of no card's shape searched for again whatever its score (`searched_again`).
-KEPT_SUFFIX = ".faces-turns-shape-again.pkl"
+#: found through an outline of no card's shape searched for again whatever its score (`searched_again`);
+#: `-sign`: a photo showing no sign of a card not searched, as `read` does (`find_card`'s `sign_first`:
+#: before, the kept readings searched it, and the development print's photo 345, a small yellow Skip
+#: `read` finds no card in, counted as read right and surely).
+KEPT_SUFFIX = ".faces-turns-shape-again-sign.pkl"
 
 
 class Score:
@@ -216,7 +219,7 @@ def kept_reading(reader: EnrolledRecogniser, photo: np.ndarray) -> tuple:
     the shipped reader's alone when the head finds none (with the head's of the card the shipped
     reader found and named, as `EnrolledRecogniser._shipped_alone`)."""
     try:
-        found = find_card(photo, verify=reader.whole_face)
+        found = find_card(photo, verify=reader.whole_face, sign_first=reader.shows_sign)
     except CardNotFoundError:
         theirs = reader.shipped.read(photo)
         found = reader.shipped.last_found
