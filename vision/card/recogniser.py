@@ -103,6 +103,22 @@ CLASSIC_WHITE_WEIGHT = 3.0
 #: ones too (uno-fanned, a real green 4: 0.84), so green is left out.
 NEVER_DARK = ("red", "yellow", "blue")
 DARK_ON_COLOUR = 0.45
+#: Classic deck: a coloured rank on a field with hardly a saturated pixel (`colour_votes`' share
+#: under PALE_BELOW, from which `colour_of_votes` reads no colour: worth 0) that is no wild's dark
+#: field may be a washed-out print: its field (`FIELD`) is counted again with its saturation
+#: PALE_STRETCH times (`hue_shares`), and the colour most present there is read when it shows in at
+#: least PALE_FROM of the field and at least PALE_OVER times as much as the next (pale fields' hues
+#: lie near two colours'), worth (its share − the next's) / PALE_FROM at most. Issue #18, classic
+#: development probe: one print's pale green 8 (balanced against its white, the field's median
+#: saturation 40-58 of 255, its hue 81-139°) read as a rank 8 of no colour, unsure at 0, on three
+#: tables (wood 4108, glass 4105 and 4109) and two more where another reading made up for it
+#: (tablecloth 4105, dark_cloth 4103); stretched twice, green showed in 0.36-0.58 of their fields,
+#: at least 2.0 times the next colour.
+PALE_BELOW = 0.08
+PALE_STRETCH = 2.0
+PALE_FROM = 0.3
+PALE_OVER = 1.5
+FIELD = (1 / 12, 1 / 12, 11 / 12, 11 / 12)
 #: A photo that is one card cropped to its edges (a scan, a dataset's crop, a phone photo cut to the
 #: card) has no table round the card to find its outline by: the search takes the oval or a field
 #: inside it (uno-real-mit criscard: a Wild not found, a 0 read as Skip off its oval). So the photo's
@@ -316,24 +332,29 @@ class Recogniser:
         else:
             rank = label
             colour, colour_conf = self._classic_colour(warped, white, rank, colour, colour_conf, votes[1],
-                                                       middle, shares, dark)
+                                                       middle, shares, dark, saturated=votes[0])
         confidence = min(rank_conf, colour_conf, 0.5 + card_score, 1.0 if turns_agree else TURNS_DISAGREE)
         reading = Reading(colour, rank, confidence, unsure=confidence < self.unsure_below, deck=self.deck.name)
         return replace(reading, alternatives=self._alternatives(probs, best, reading)), faces
 
     def _classic_colour(self, warped: np.ndarray, white: np.ndarray, rank: str, colour: str,
                         colour_conf: float, shares: np.ndarray | None = None, middle: np.ndarray | None = None,
-                        middle_shares: dict[str, float] | None = None, dark: float | None = None) -> tuple[str, float]:
+                        middle_shares: dict[str, float] | None = None, dark: float | None = None, *,
+                        saturated: float | None = None) -> tuple[str, float]:
         """A classic reading's colour and what it is worth, given its rank and the colour read (from
         the votes' `shares`, `colour_votes`, counted here if not given): a wild rank is `wild`,
         doubted (`WILD_ON_COLOUR`) when the field reads as one colour or the middle lacks one of the
         four (`FOUR_OF_FOUR`); a coloured rank with no colour read is worth 0, one not of one colour
         round a white middle less (`CLASSIC_HUE_FROM`), a red, yellow or blue one on a dark field
         band at most DARK_ON_COLOUR (`NEVER_DARK`). `middle`, `middle_shares`, `dark`: the middle's
-        `box_hsv` and `hue_shares` (`MIDDLE`) and the field band's `dark_field`, if made already."""
+        `box_hsv` and `hue_shares` (`MIDDLE`) and the field band's `dark_field`, if made already;
+        `saturated`: the share of the field saturated (`colour_votes`), under PALE_BELOW a washed-out
+        print perhaps, its colour then read by its pale hues (`_pale_colour`)."""
         if rank not in self.deck.wilds:
             if colour == WILD:
-                return colour, 0.0
+                if saturated is None or saturated >= PALE_BELOW:
+                    return colour, 0.0
+                return self._pale_colour(warped, white, dark_field(warped, white) if dark is None else dark)
             if colour in NEVER_DARK and (dark_field(warped, white) if dark is None else dark) >= DARK_FIELD_FROM:
                 colour_conf = min(colour_conf, DARK_ON_COLOUR)  # a wild's black field, not this colour's
             # One colour round a white middle, not a rug's bands (CLASSIC_HUE_FROM).
@@ -345,6 +366,20 @@ class Recogniser:
             middle_shares = hue_shares(warped, white, self.deck.name, MIDDLE, middle)
         fourth = min(middle_shares.values())
         return WILD, (1.0 if colour == WILD and fourth >= FOUR_OF_FOUR else WILD_ON_COLOUR)
+
+    def _pale_colour(self, warped: np.ndarray, white: np.ndarray, dark: float) -> tuple[str, float]:
+        """A classic coloured face's colour read on a washed-out field (PALE_STRETCH, PALE_FROM,
+        PALE_OVER), and what it is worth; `wild` at 0 when the field is a wild's dark one (`dark`,
+        `dark_field`) or shows no one colour so."""
+        if dark >= DARK_FIELD_FROM:
+            return WILD, 0.0
+        hsv = box_hsv(warped, white, FIELD)
+        hsv[:, 1] = np.clip(hsv[:, 1] * np.float32(PALE_STRETCH), 0, 255).astype(np.uint8)
+        (colour, top), (_, second) = sorted(hue_shares(warped, white, self.deck.name, FIELD, hsv).items(),
+                                            key=lambda named: -named[1])[:2]
+        if top < PALE_FROM or top < PALE_OVER * second:
+            return WILD, 0.0
+        return colour, float(min(1.0, (top - second) / PALE_FROM))
 
     def _hue_share(self, shares: np.ndarray, colour: str, named: bool = False) -> float:
         """`colour`'s share of the votes of the warp's saturated pixels (`shares`, `colour_votes`);

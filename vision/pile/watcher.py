@@ -43,8 +43,8 @@ import numpy as np
 
 from vision.card.detect import WARP_H, WARP_W, warp
 from vision.pile.compare import (CARD_AREA_SHARE, CARD_ASPECT, CARD_FILL, CARD_SHAPE, CLIPPED, DIFF_LEVEL, RELIT_SHARE,
-                                 ARM_GAP, card_blobs, cleaned, difference, differing_in, envelope, is_held, is_relit,
-                                 match_share, outside, region_mask)
+                                 ARM_GAP, TOUCH_REACH, card_blobs, cleaned, difference, differing_in, envelope, is_held,
+                                 is_relit, match_share, outside, region_mask)
 from vision.pile.faces import upright, warm_faces
 from vision.pile.enrolled import OwnFaces
 from vision.pile.index import read_whole_index
@@ -129,6 +129,15 @@ RELIT_DIFFERING = 0.5
 #: the same line for line (right 1,004 -> 1,005 of 1,050, sure and wrong 14 -> 12).
 OUTLINE_ASPECT = (0.6, 0.92)
 OUTLINE_AREA = (0.62, 1.35)
+#: A hand that shows, touching the top card of a difference, on an arm whose sleeve shows no more
+#: than the table does, ends the sleeve's difference short of the hand: an arm reaching in from the
+#: view's edge elsewhere in the difference holds the card when it comes within HAND_GAP small pixels
+#: of what touches the card (`_is_in_hand`). Issue #18, classic development probe, wood 4109: a red
+#: sleeve on the red wood, its brown hand holding a red 5 over the pile while a wild was slid under
+#: it (41.07 s); the sleeve showed only where it crossed the view's edge, 12.4 small pixels from the
+#: hand and 32.5 from the 5, which was taken as lying there, reported at 40.4 s as the card beneath
+#: (the wild then reported as the 5's card, the 5 twice).
+HAND_GAP = 14
 
 
 def _doubted(reading: tuple) -> PileReading:
@@ -148,6 +157,14 @@ def _left_beside(blob: np.ndarray, card: np.ndarray) -> np.ndarray:
     the card leaves of a difference (`_peel`'s card beneath, `_leaves_card_beneath`, a hand's part)."""
     rest = cv2.bitwise_and(blob, cv2.bitwise_not(cv2.dilate(card, _SPECK, iterations=2)))
     return cv2.morphologyEx(rest, cv2.MORPH_OPEN, _SPECK)
+
+
+def _touching(mask: np.ndarray, card: np.ndarray) -> np.ndarray:
+    """The parts of `mask` that come within `compare.TOUCH_REACH` of `card` (a 0/255 mask)."""
+    near = cv2.dilate(card, np.ones((2 * TOUCH_REACH + 1,) * 2, np.uint8))
+    _, labels = cv2.connectedComponents(mask)
+    touching = set(np.unique(labels[cv2.bitwise_and(mask, near) > 0]).tolist()) - {0}
+    return np.isin(labels, list(touching)).astype(np.uint8) * 255
 
 
 def _outside_envelope(grey: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -755,12 +772,16 @@ class PileWatcher:
         """Whether the top card of a difference (`blob`) may still be in a hand: an arm reaching in
         from the view's edge touches it (`junk`: what is left of the difference, neither it nor the
         card beneath), or an arm elsewhere in the difference ends within ARM_GAP of it (its hand,
-        skin on a table of its colour, unseen)."""
+        skin on a table of its colour, unseen) or within HAND_GAP of what touches it (a hand, its
+        sleeve of the table's colour unseen)."""
         if is_held(junk, top_region):
             return True
         others = cleaned(self._mask)
         others[blob > 0] = 0
-        return is_held(others, top_region, reach=ARM_GAP)
+        if is_held(others, top_region, reach=ARM_GAP):
+            return True
+        hand = _touching(junk, top_region)
+        return bool(cv2.countNonZero(hand)) and is_held(others, hand, reach=HAND_GAP)
 
     def _land_peeled(self, small: np.ndarray, frame: np.ndarray, top: tuple, under: tuple | None,
                      t: float) -> list[PileEvent]:
