@@ -66,3 +66,30 @@ def test_the_other_widths_the_search_heaviest_of_another_run_first():
         got = scanner._other_widths(plane, 186.0)
     assert 186.0 / OTHER_RUN > 106.0 and 2 * 186.0 > scanner.widths[-1]
     assert got == pytest.approx([106.0, 93.0])                  # 106 of 93 and 106; half of 186; not twice it
+
+
+def test_a_hand_read_far_short_keeps_its_width_where_the_other_keeps_fewer_in_all(monkeypatch):
+    """Twenty-fourth pass: a hand whose indices read right but unsurely at its width, all filled,
+    keeps that width over one reading a single big symbol surely (development hand 100 of seed
+    36 000: 5 cards read right at 1.01 of their width, then 1 sure and no card right at 2.03)."""
+    scanner = OutlineScanner(deck="classic")
+    fills = {200.0: _row(5, 200.0, score=0.9), 100.0: _row(1, 100.0)}   # 100 px: one sure, none else
+
+    def read_at(image, plane, sides, card_w, expected, say):
+        return card_w, fills.get(round(card_w, 6), []), []
+
+    monkeypatch.setattr(outlined, "bright_sides", lambda plane, *a: (np.zeros((0, 2, 2)), np.zeros((0, 2))))
+    monkeypatch.setattr(outlined, "table_lines", lambda ends: np.zeros((0, 2)))
+    monkeypatch.setattr(scanner, "_searched_width", lambda plane, sides, progress=None, expected=None: 200.0)
+    monkeypatch.setattr(scanner, "_read_at", read_at)
+    monkeypatch.setattr(scanner, "_second_look", lambda plane, kept: kept)
+    scan = scanner.scan(np.full((480, 640, 3), 128, np.uint8), expected=5)
+    assert 0.9 <= scanner.threshold
+    assert len(scan) == 5 and scan.index_px == pytest.approx(200.0 * scanner.window)
+
+
+def test_the_other_width_needs_more_sure_readings_and_no_fewer_in_all():
+    sure, unsure = (0.995, 1, 0.0, 0.0, 30.0, 0.0), (0.9, 1, 0.0, 0.0, 30.0, 0.0)
+    assert outlined._reads_more([sure, sure], [sure, unsure], 0.97)
+    assert not outlined._reads_more([sure], [unsure, unsure], 0.97)       # more sure, fewer in all
+    assert not outlined._reads_more([sure, unsure], [sure, unsure], 0.97)  # no more sure
