@@ -26,6 +26,7 @@ from kiosk.referee.referee import NOTHING
 from kiosk.referee.session import MatchSetup, Session
 from kiosk.ui.widgets.cardgrid import CardPicker
 from kiosk.ui.screens import registry
+from kiosk.ui.text_memory import free_rendered_text
 from kiosk.ui.words.text import Text
 
 HERE = Path(__file__).parent
@@ -299,6 +300,7 @@ class OonaApp(App):
 
     # -- building and navigation ---------------------------------------------------------------------
     def build(self):
+        free_rendered_text()                    # no label keeps its pixels beside its texture
         load_kv()
         Window.clearcolor = BACKGROUND          # the screens' background, drawn once per frame
         self.follow_window()
