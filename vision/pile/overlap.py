@@ -151,14 +151,15 @@ def _is_not_new_on_top(small: np.ndarray, contour: np.ndarray, top_region: np.nd
 
 def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray,
                  top_quad: np.ndarray, *, view: SmallView, reference: np.ndarray, deck: str,
-                 own: OwnFaces | None = None):
+                 own: OwnFaces | None = None, card_size: tuple[float, float] | None = None):
     """The card partly under the top one, fitted to the `visible` mask and read against the deck's
     faces: (its visible region, its quad, its reading) or None. A classic card is read by its
     corner index in the top card's light (`index.read_covered_index`), unsure where no index
     read looks like one or only our art's match reads it. An enrolled deck's card (`own`: its
-    kept faces, `enrolled.OwnFaces`) is read against its own faces alone."""
+    kept faces, `enrolled.OwnFaces`) is read against its own faces alone. It is fitted at the top
+    card's size (its quad's sides), or at `card_size` (short, long; small px) where given."""
     sides = sorted(np.linalg.norm(top_quad - np.roll(top_quad, -1, axis=0), axis=1))
-    size = (float(np.mean(sides[:2])) / view.scale, float(np.mean(sides[2:])) / view.scale)
+    size = card_size or (float(np.mean(sides[:2])) / view.scale, float(np.mean(sides[2:])) / view.scale)
     if is_relit(small, reference, visible):
         return None  # an old card the light changed over (a shadow came or went)
     grown = top_quad.mean(axis=0) + (top_quad - top_quad.mean(axis=0)) * 1.06
