@@ -16,7 +16,7 @@ from kivy.uix.widget import Widget
 
 from kiosk.camera.hand_scan import HandDraft, ScannedCard, best_readings, fill_colours
 from kiosk.ui.widgets.cardgrid import CARD_COLUMNS, CARD_ROWS, CardGrid, HandPicker
-from kiosk.ui.widgets.hand_chips import ChipFixer, hand_row
+from kiosk.ui.widgets.hand_chips import ChipFixer, hand_row, refill_hand_row
 from kiosk.ui.present.table import RoundEndView, present_round_end
 from kiosk.ui.present.scan import chip_code, scan_status
 from kiosk.ui.present.score_sheet import GOLD, ScoreSheetView, present_score_sheet
@@ -27,6 +27,20 @@ from kiosk.referee.inputs import Touched
 
 GRID_SHARE = 0.64
 """The card grid's share of the width when it sits beside the hands."""
+
+
+class HandWidgets:
+    """One hand's widgets on the round-end screen, kept from one refresh to the next while the
+    hands are laid out alike (:meth:`RoundEndScreen._layout_key`) and given their new texts,
+    colours and cards in place."""
+
+    def __init__(self, name: AButton, chips, on_chip, *, font: float, room: int = 7,
+                 add: AButton | None = None, scan: AButton | None = None):
+        self.name, self.chips, self.on_chip, self.font, self.room = name, chips, on_chip, font, room
+        """The name button, the row of card chips (:func:`hand_row`: its ``on_chip``, ``font``
+        and ``room``)."""
+        self.add, self.scan = add, scan
+        """"Add a card" (the rows under one another only) and Scan (``None`` where not shown)."""
 
 
 class RoundEndScreen(Screen):
@@ -68,11 +82,23 @@ class RoundEndScreen(Screen):
         """What the last correction said (under the sheet), until the next round."""
         self._laid_at = None
         """The scale the body was last laid out at: rows are built only for a body of this scale."""
+        self._layout = None
+        """How the hands were last laid out in the body (:meth:`_layout_key`), ``None`` when the
+        body holds something else (the score sheet)."""
+        self.hands: dict[int, HandWidgets] = {}
+        """Each hand's widgets in the body, while :attr:`_layout` holds."""
+        self._shown_scan = None
+        """The snapshot with its legend (the selected hand's scan missed cards), while the hands'
+        layout holds, and the scan they show: (its box, :class:`ScanSnapshot`, :class:`ALabel`,
+        ScannedHand); the box is off the screen while no scan missing cards is selected."""
+        self._scan_home = None
+        """The box of the hands the snapshot goes in: atop them beside the grid, under the rows."""
         self._body_sized = Clock.create_trigger(lambda _dt: self.refresh())
         self.ids.body.bind(size=self._body_resized)
 
     def _body_resized(self, *_args) -> None:
-        """Once per frame however often a layout pass resizes the body (each refresh rebuilds rows)."""
+        """Once per frame however often a layout pass resizes the body (a new width lays the
+        hands out anew)."""
         self._laid_at = self.app.fs
         self._body_sized()
 
@@ -188,8 +214,9 @@ class RoundEndScreen(Screen):
             self.problem = t("scan_failed", why=why)
             self.failed.add(seat)
         else:
+            from kiosk.ui.widgets.scan_snapshot import cut_scan
             need = table.state.hands[seat]
-            self.seen[seat] = cards
+            self.seen[seat] = cut_scan(cards)    # the snapshot shows only this part of the frame
             kept, dropped = best_readings(cards, need)
             self.entered[seat] = HandDraft(seat, need, kept, dropped=dropped)
             if len(kept) == need:                    # read whole: the next player spreads theirs
@@ -282,35 +309,44 @@ class RoundEndScreen(Screen):
         fs, ids = app.fs, self.ids
         ids.title.raw = view.title
         body = ids.body
-        body.clear_widgets()
         ids.progress.opacity = 1 if self.scanning is not None else 0
         ids.progress.height = fs(10) if self.scanning is not None else 0
         if not view.scored:
             self.board = self.note = None
             ids.prompt.raw = self._prompt(view, can_scan)
             ids.prompt.color = (1, 0.6, 0.5, 1) if self.problem else (0.95, 0.95, 0.97, 1)
-            if inline:
-                hands = BoxLayout(orientation="vertical", spacing=fs(6), size_hint_x=1 - GRID_SHARE)
-                if looked:
-                    hands.add_widget(self._snapshot_cell())
-                for entry in view.entries:
-                    hands.add_widget(self._hand_cell(entry, can_scan))
-                grid = self._card_grid(108 if table.options.deck == 108 else 112)
-                for widget in ((grid, hands) if app.rtl else (hands, grid)):
-                    body.add_widget(widget)
-            elif looked:
-                column = BoxLayout(orientation="vertical", spacing=fs(6))
-                column.add_widget(self._hand_rows(view, can_scan))
-                column.add_widget(self._snapshot_row())
-                body.add_widget(column)
+            layout = self._layout_key(view, can_scan, inline)
+            if layout == self._layout:
+                # NOTE: hands made anew at each refresh were left to Python's cycle collector,
+                # Kivy's widgets being reference cycles: 39-42 widgets each scan's result, and a
+                # collection on the UI thread takes 160-260 ms. Kept and given their new state
+                # (and the scans kept cut, `cut_scan`), the demo from a round's end peaks 5 MB lower
+                # at 1280x720 (255.8/256.2 -> 251.0/251.2 MB) and a scan's result costs the UI
+                # thread 2 ms, not 16-19 (issue #21).
+                self._update_hands(view)
             else:
-                body.add_widget(self._hand_rows(view, can_scan))
+                body.clear_widgets()
+                self._layout, self.hands, self._shown_scan = layout, {}, None
+                self._scan_home = BoxLayout(orientation="vertical", spacing=fs(6))
+                if inline:
+                    self._scan_home.size_hint_x = 1 - GRID_SHARE
+                    for entry in view.entries:
+                        self._scan_home.add_widget(self._hand_cell(entry, can_scan))
+                    grid = self._card_grid(108 if table.options.deck == 108 else 112)
+                    for widget in ((grid, self._scan_home) if app.rtl else (self._scan_home, grid)):
+                        body.add_widget(widget)
+                else:
+                    self._scan_home.add_widget(self._hand_rows(view, can_scan))
+                    body.add_widget(self._scan_home)
+            self._show_scan(looked, inline)
             ids.go.raw = t("record_hands_button")
             ids.go.disabled = not view.can_record or self.scanning is not None
             ids.clear_hand.disabled = False
             ids.clear_hand.opacity = 1
             ids.clear_hand.size_hint_x = 0.25
         else:
+            body.clear_widgets()
+            self._layout, self.hands, self._shown_scan = None, {}, None
             ids.prompt.raw = " · ".join(words for words in (view.team_text, sheet.info) if words)
             ids.prompt.color = GOLD if view.match_over else (0.7, 0.9, 1, 1)
             body.add_widget(self._sheet(view, sheet))
@@ -377,19 +413,22 @@ class RoundEndScreen(Screen):
             button.unbind(on_press=button.press)
             button.bind(on_press=lambda _w, seat=entry.seat: self.pick_cards(seat))
             row.add_widget(button)
-            chips = hand_row(app, list(entry.cards), lambda index, seat=entry.seat: self.fix(seat, index),
-                             font=fs(24), room=self._room())
+            on_chip, room = (lambda index, seat=entry.seat: self.fix(seat, index)), self._room()
+            chips = hand_row(app, list(entry.cards), on_chip, font=fs(24), room=room)
             row.add_widget(chips)
             add = AButton(raw=app.text("add_card_button"), font_size=fs(22), size_hint_x=None,
                           width=max(app.tap, fs(150)),
                           disabled=not entry.need or entry.have >= entry.need)
             add.bind(on_press=lambda _w, seat=entry.seat: self.pick_cards(seat))
             row.add_widget(add)
+            scan = None
             if can_scan and entry.need:
-                row.add_widget(self._scan_button(entry, fs(22), size_hint_x=None, width=max(app.tap, fs(110))))
+                scan = self._scan_button(entry, fs(22), size_hint_x=None, width=max(app.tap, fs(110)))
+                row.add_widget(scan)
             else:
                 row.add_widget(Widget(size_hint_x=None, width=max(app.tap, fs(110))))
             rows.add_widget(row)
+            self.hands[entry.seat] = HandWidgets(button, chips, on_chip, font=fs(24), room=room, add=add, scan=scan)
         scroll = ScrollView(do_scroll_x=False, bar_width=fs(6))
         scroll.add_widget(rows)
         return scroll
@@ -405,9 +444,11 @@ class RoundEndScreen(Screen):
         """The snapshot over its legend, atop the hands beside the card grid."""
         fs = self.app.fs
         cell = BoxLayout(orientation="vertical", spacing=fs(3), size_hint_y=2.0)
-        cell.add_widget(self._snapshot())
-        cell.add_widget(ALabel(raw=self._legend(), font_size=fs(20), size_hint_y=None,
-                               height=fs(30)))
+        snapshot = self._snapshot()
+        legend = ALabel(raw=self._legend(), font_size=fs(20), size_hint_y=None, height=fs(30))
+        cell.add_widget(snapshot)
+        cell.add_widget(legend)
+        self._shown_scan = cell, snapshot, legend, self.seen[self.selected]
         return cell
 
     def _snapshot_row(self):
@@ -416,8 +457,10 @@ class RoundEndScreen(Screen):
         row = MirrorBox(rtl=app.rtl, spacing=fs(10), size_hint_y=None, height=max(2 * app.tap, fs(150)))
         snapshot = self._snapshot(size_hint_x=None)
         snapshot.width = row.height * 4 / 3
+        legend = ALabel(raw=self._legend(), font_size=fs(24), align="start")
         row.add_widget(snapshot)
-        row.add_widget(ALabel(raw=self._legend(), font_size=fs(24), align="start"))
+        row.add_widget(legend)
+        self._shown_scan = row, snapshot, legend, self.seen[self.selected]
         return row
 
     def _legend(self) -> str:
@@ -436,12 +479,15 @@ class RoundEndScreen(Screen):
         return max(self.app.tap, min(self.app.fs(320), self.ids.body.width * 0.3))
 
     def _hand_button(self, entry, font: float) -> AButton:
-        button = AButton(raw=entry.label, font_size=font, align="start",
-                         tint=(0.45, 0.38, 0.1, 1) if entry.seat == self.selected else
-                         ((0.15, 0.4, 0.25, 1) if entry.have == entry.need else (0.22, 0.24, 0.3, 1)))
+        button = AButton(raw=entry.label, font_size=font, align="start", tint=self._tint(entry))
         button.press = lambda _w, seat=entry.seat: self.select(seat)
         button.bind(on_press=button.press)
         return button
+
+    def _tint(self, entry) -> tuple:
+        """A hand's name button: gold when selected, green when whole, grey else."""
+        return ((0.45, 0.38, 0.1, 1) if entry.seat == self.selected else
+                ((0.15, 0.4, 0.25, 1) if entry.have == entry.need else (0.22, 0.24, 0.3, 1)))
 
     def _scan_button(self, entry, font: float, **kwargs) -> AButton:
         scan = AButton(raw=self.app.text("scan_button"), font_size=font, tint=(0.18, 0.36, 0.55, 1),
@@ -453,12 +499,56 @@ class RoundEndScreen(Screen):
         app, fs = self.app, self.app.fs
         cell = BoxLayout(orientation="vertical", spacing=fs(3))
         top = MirrorBox(rtl=app.rtl, spacing=fs(4))
-        top.add_widget(self._hand_button(entry, fs(22)))
+        name = self._hand_button(entry, fs(22))
+        top.add_widget(name)
+        scan = None
         if can_scan and entry.need:
-            top.add_widget(self._scan_button(entry, fs(20), size_hint_x=0.36))
+            scan = self._scan_button(entry, fs(20), size_hint_x=0.36)
+            top.add_widget(scan)
         cell.add_widget(top)
-        row = hand_row(app, list(entry.cards),
-                       lambda index, seat=entry.seat: self.fix(seat, index), font=fs(19))
+        on_chip = lambda index, seat=entry.seat: self.fix(seat, index)  # noqa: E731
+        row = hand_row(app, list(entry.cards), on_chip, font=fs(19))
         row.size_hint_y = 0.75
         cell.add_widget(row)
+        self.hands[entry.seat] = HandWidgets(name, row, on_chip, font=fs(19), scan=scan)
         return cell
+
+    def _layout_key(self, view: RoundEndView, can_scan: bool, inline: bool) -> tuple:
+        """What decides which widgets the hands are drawn with and where: while it holds, a
+        refresh gives the same widgets their new texts, colours and cards (:meth:`_update_hands`)."""
+        app, table = self.app, self.app.session.table
+        return (inline, app.lang, app.rtl, app.fs, app.tap, app.deck, table.options.deck, round(self.ids.body.width),
+                self._room(), tuple((entry.seat, bool(can_scan and entry.need)) for entry in view.entries))
+
+    def _show_scan(self, looked: bool, inline: bool) -> None:
+        """The selected hand's last scan shown (made once, then given another scan) while it missed
+        cards still missing, taken off the screen else."""
+        home = self._scan_home
+        if not looked:
+            if self._shown_scan is not None and self._shown_scan[0].parent is not None:
+                home.remove_widget(self._shown_scan[0])
+            return
+        hand = self.seen[self.selected]
+        if self._shown_scan is None:
+            (self._snapshot_cell if inline else self._snapshot_row)()
+        box, snapshot, legend, shown = self._shown_scan
+        if shown is not hand:
+            snapshot.show_scan(hand)
+            legend.raw = self._legend()
+            self._shown_scan = box, snapshot, legend, hand
+        if box.parent is None:
+            # beside the grid atop the hands (a vertical box's last child is at its top)
+            home.add_widget(box, index=len(home.children) if inline else 0)
+
+    def _update_hands(self, view: RoundEndView) -> None:
+        """Each hand's widgets given what they show now: its name and count, its colour (selected,
+        whole or not), its cards, whether Scan and "add a card" can be touched."""
+        for entry in view.entries:
+            shown = self.hands[entry.seat]
+            shown.name.raw = entry.label
+            shown.name.tint = self._tint(entry)
+            refill_hand_row(shown.chips, list(entry.cards), shown.on_chip, font=shown.font, room=shown.room)
+            if shown.add is not None:
+                shown.add.disabled = not entry.need or entry.have >= entry.need
+            if shown.scan is not None:
+                shown.scan.disabled = self.scanning is not None

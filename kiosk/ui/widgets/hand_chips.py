@@ -22,17 +22,46 @@ def hand_row(app, cards: list[str], on_chip: Callable[[int], object] | None,
     wide, narrower when more cards must fit; a touch on one calls ``on_chip(index)`` with its
     index in the hand."""
     row = MirrorBox(rtl=app.rtl, spacing=app.fs(3))
+    refill_hand_row(row, cards, on_chip, font=font, room=room, most=most)
+    return row
+
+
+def refill_hand_row(row: MirrorBox, cards: list[str], on_chip: Callable[[int], object] | None,
+                    *, font: float, room: int = 7, most: int = 16) -> None:
+    """Show ``cards`` in a row made by :func:`hand_row`, its chips kept and given their new
+    cards (as :func:`hand_row` would have made them), chips added or taken off only as the
+    count changes: a row made anew at each scan's result left its old chips to the cycle
+    collector (issue #21)."""
     start = max(0, len(cards) - most)
     shown = len(cards) - start
-    for index in range(start, len(cards)):
+    chips = [child for child in row._added if isinstance(child, CardChip)]
+    spacer = next((child for child in row._added if not isinstance(child, CardChip)), None)
+    for chip in chips[shown:]:
+        row.remove_widget(chip)
+    size = font if shown <= room else font * max(0.6, room / shown)
+    for position, index in enumerate(range(start, len(cards))):
         code = cards[index]
-        chip = CardChip(code=code, label=short_name(code) + ("?" if code.startswith("?-") else ""),
-                        font_size=font if shown <= room else font * max(0.6, room / shown), size_hint_x=1)
-        if on_chip is not None:
-            chip.bind(on_press=lambda _w, i=index: on_chip(i))
-        row.add_widget(chip)
-    row.add_widget(Widget(size_hint_x=max(0.001, room - shown)))
-    return row
+        label = short_name(code) + ("?" if code.startswith("?-") else "")
+        if position < len(chips):
+            chip = chips[position]
+            chip.code, chip.label, chip.font_size = code, label, size
+        else:
+            if spacer is not None and spacer.parent is not None:
+                row.remove_widget(spacer)            # it goes back after the last chip
+            chip = CardChip(code=code, label=label, font_size=size, size_hint_x=1)
+            chip.bind(on_press=_chip_pressed)
+            row.add_widget(chip)
+        chip.index, chip.on_chip = index, on_chip
+    if spacer is None or spacer.parent is None:
+        spacer = spacer or Widget()
+        row.add_widget(spacer)
+    spacer.size_hint_x = max(0.001, room - shown)
+
+
+def _chip_pressed(chip) -> None:
+    """A chip of a hand's row touched: its row's ``on_chip`` with the chip's index in the hand."""
+    if chip.on_chip is not None:
+        chip.on_chip(chip.index)
 
 
 class ChipFixer(ModalView):

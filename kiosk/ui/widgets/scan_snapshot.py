@@ -24,14 +24,11 @@ class ScanSnapshot(CardView):
 
     def show_scan(self, hand) -> None:
         """Show a :class:`~kiosk.referee.ports.ScannedHand`'s frame and boxes (none without a
-        frame), cut down to the part about the boxes (:func:`around`) so the cards read large."""
+        frame), cut down to the part about the boxes (:func:`cut_scan`) so the cards read large."""
+        hand = cut_scan(hand)
+        frame = hand.frame
         found = tuple(box for box in hand.found if box is not None)
         looked = tuple(box for box in hand.looked if box is not None)
-        frame = hand.frame
-        if frame is not None:
-            x0, y0, x1, y1 = around(found + looked, frame.shape[1], frame.shape[0])
-            frame = frame[y0:y1, x0:x1]
-            found, looked = shifted(found, x0, y0), shifted(looked, x0, y0)
         self.found, self.looked = found, looked
         if frame is None:
             self._texture = None
@@ -65,6 +62,23 @@ class ScanSnapshot(CardView):
                 for x0, y0, x1, y1 in boxes:
                     Stroke(rounded_rectangle_points(x + x0 * scale, y + (h - y1) * scale, (x1 - x0) * scale,
                                                     (y1 - y0) * scale, 0), max(1.5, scale * 2), close=True)
+
+
+def cut_scan(hand):
+    """A :class:`~kiosk.referee.ports.ScannedHand` with only the part of its frame a snapshot
+    shows (:func:`around` its boxes, copied: the whole camera frame can go), its boxes moved into
+    that part; a hand so cut already, or without a frame, as it is."""
+    from kiosk.referee.ports import ScannedHand
+    frame = hand.frame
+    if frame is None or getattr(hand, "is_cut", False):
+        return hand
+    boxes = tuple(box for box in hand.found + hand.looked if box is not None)
+    x0, y0, x1, y1 = around(boxes, frame.shape[1], frame.shape[0])
+    cut = ScannedHand(hand, expected=hand.expected, frame=frame[y0:y1, x0:x1].copy(),
+                      found=(None if box is None else shifted((box,), x0, y0)[0] for box in hand.found),
+                      looked=(None if box is None else shifted((box,), x0, y0)[0] for box in hand.looked))
+    cut.is_cut = True
+    return cut
 
 
 REACH = 4.0

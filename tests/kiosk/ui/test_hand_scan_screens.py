@@ -410,10 +410,11 @@ def short_scan(frame_boxes=((100, 120, 124, 144),), looked=((300, 120, 324, 144)
     from kiosk.referee.ports import ScannedHand
 
     def scan(image, expected=None, progress=None):
+        scan.images.append(image)
         scan.expected.append(expected)
         return ScannedHand([ScannedCard("7", "burgundy", 0.9)], expected=expected, found=frame_boxes, looked=looked)
 
-    scan.expected = []
+    scan.expected, scan.images = [], []
     return scan
 
 
@@ -436,10 +437,11 @@ def test_a_scan_told_the_count_says_how_many_it_missed_and_shows_where_it_looked
         assert "ناقص 2 من 3" in screen.ids.prompt.raw and "زاوية" in screen.ids.prompt.raw
     snapshots = [w for w in screen.ids.body.walk() if isinstance(w, ScanSnapshot)]
     assert len(snapshots) == 1
-    snapshot, frame = snapshots[0], screen.seen[1].frame
+    snapshot, frame = snapshots[0], scan.images[0]
     assert frame.shape == (360, 480, 3)                          # the camera's own frame, cut about the boxes
     x0, y0, x1, y1 = around(((100, 120, 124, 144), (300, 120, 324, 144)), 480, 360)
     assert np.array_equal(snapshot.snapshot, frame[y0:y1, x0:x1]) and 0 < x1 - x0 < 480
+    assert np.array_equal(screen.seen[1].frame, frame[y0:y1, x0:x1])     # only that part kept (issue #21)
     assert snapshot.found == ((100 - x0, 120 - y0, 124 - x0, 144 - y0),)
     assert snapshot.looked == ((300 - x0, 120 - y0, 324 - x0, 144 - y0),)
     image = shot(tmp_path / f"round-end-missing-{lang}.png")
