@@ -1345,17 +1345,10 @@ class OutlineScanner:
         of `cards` (within `FILL_FACE_REACH` of the card width of that card's centre, as `_on_face`
         takes it): its face's big symbol, not another card's index."""
         reach = FILL_FACE_REACH.get(self.deck)
-        unsure = [i for i, f in enumerate(fills) if f[0] <= self.threshold]
-        if reach is None or not unsure or not len(cards):
+        if reach is None:
             return list(fills)
-        middles = np.array([np.array(k[2:4]) + _to_far_index(k, card_w, self.share) / 2 for k in cards])
-        surer = np.array([k[0] for k in cards])
-        at = np.array([fills[i][2:4] for i in unsure], np.float64)
-        score = np.array([fills[i][0] for i in unsure])
-        on = (np.hypot(at[:, None, 0] - middles[None, :, 0], at[:, None, 1] - middles[None, :, 1]) < reach * card_w) \
-            & (surer[None, :] > score[:, None])
-        dropped = {unsure[n] for n in np.flatnonzero(on.any(axis=1))}
-        return [f for i, f in enumerate(fills) if i not in dropped]
+        return [f for f in fills if f[0] > self.threshold
+                or not any(k[0] > f[0] and _on_face(f, k, card_w, self.share, reach) for k in cards)]
 
     def _on_one_colour(self, image: np.ndarray, found, card_w: float) -> np.ndarray:
         """Whether each reading's field (`fields_shares`) is of one colour (`ONE_COLOUR_FIELD`)."""

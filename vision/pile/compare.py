@@ -185,13 +185,29 @@ ARM_GAP = 10
 def is_held(rest: np.ndarray, card: np.ndarray, *, reach: int = TOUCH_REACH) -> bool:
     """Whether something reaching in from the edge of the view (an arm, in mask `rest`) touches
     the card (mask `card`): comes within `reach` small pixels of it (TOUCH_REACH unless given)."""
-    grow = np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
-    touching = cv2.bitwise_and(rest, cv2.dilate(card, grow))
-    if not cv2.countNonZero(touching):
-        return False
-    _, labels = cv2.connectedComponents(rest)
-    for label in set(np.unique(labels[touching > 0]).tolist()) - {0}:
+    labels, near = _touching_labels(rest, card, reach)
+    for label in near:
         part = labels == label
         if part[0].any() or part[-1].any() or part[:, 0].any() or part[:, -1].any():
             return True
     return False
+
+
+def touching(mask: np.ndarray, card: np.ndarray, *, reach: int = TOUCH_REACH) -> np.ndarray:
+    """The parts of `mask` (0/255) that come within `reach` small pixels of the card (mask `card`),
+    as a 0/255 mask."""
+    labels, near = _touching_labels(mask, card, reach)
+    if not near:
+        return np.zeros_like(mask)
+    return np.isin(labels, list(near)).astype(np.uint8) * 255
+
+
+def _touching_labels(mask: np.ndarray, card: np.ndarray, reach: int) -> tuple[np.ndarray | None, set[int]]:
+    """`mask`'s connected parts (labels, None where none touches) and the labels of those within
+    `reach` small pixels of `card`."""
+    grow = np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
+    near = cv2.bitwise_and(mask, cv2.dilate(card, grow))
+    if not cv2.countNonZero(near):
+        return None, set()
+    _, labels = cv2.connectedComponents(mask)
+    return labels, set(np.unique(labels[near > 0]).tolist()) - {0}

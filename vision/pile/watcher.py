@@ -43,8 +43,8 @@ import numpy as np
 
 from vision.card.detect import WARP_H, WARP_W, warp
 from vision.pile.compare import (CARD_AREA_SHARE, CARD_ASPECT, CARD_FILL, CARD_SHAPE, CLIPPED, DIFF_LEVEL, RELIT_SHARE,
-                                 ARM_GAP, TOUCH_REACH, card_blobs, cleaned, difference, differing_in, envelope, is_held,
-                                 is_relit, match_share, outside, region_mask)
+                                 ARM_GAP, card_blobs, cleaned, difference, differing_in, envelope, is_held, is_relit,
+                                 match_share, outside, region_mask, touching)
 from vision.pile.faces import upright, warm_faces
 from vision.pile.enrolled import OwnFaces
 from vision.pile.index import read_whole_index
@@ -157,14 +157,6 @@ def _left_beside(blob: np.ndarray, card: np.ndarray) -> np.ndarray:
     the card leaves of a difference (`_peel`'s card beneath, `_leaves_card_beneath`, a hand's part)."""
     rest = cv2.bitwise_and(blob, cv2.bitwise_not(cv2.dilate(card, _SPECK, iterations=2)))
     return cv2.morphologyEx(rest, cv2.MORPH_OPEN, _SPECK)
-
-
-def _touching(mask: np.ndarray, card: np.ndarray) -> np.ndarray:
-    """The parts of `mask` that come within `compare.TOUCH_REACH` of `card` (a 0/255 mask)."""
-    near = cv2.dilate(card, np.ones((2 * TOUCH_REACH + 1,) * 2, np.uint8))
-    _, labels = cv2.connectedComponents(mask)
-    touching = set(np.unique(labels[cv2.bitwise_and(mask, near) > 0]).tolist()) - {0}
-    return np.isin(labels, list(touching)).astype(np.uint8) * 255
 
 
 def _outside_envelope(grey: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -672,9 +664,7 @@ class PileWatcher:
         """The size (short, long; small px) to fit a card beneath the one at `top_quad` (frame px)
         at: None (the top card's own) unless its outline is no card's (`_is_card_outline`), then a
         card's (`_card_area`, CARD_SHAPE). A classic deck's only: measured on it alone."""
-        # Fitted at the top card's size (its quad's sides), but where the top card's
-        # outline is no card's (OUTLINE_ASPECT, OUTLINE_AREA), at a card's (`_beneath_size`): a top card
-        # outlined short fits the card beneath short, whose index then lies outside its fits and whose
+        # A top card outlined short fits the card beneath short, whose index then lies outside its fits and whose
         # field reads as a 7 at their corners. Issue #18, classic development probe: dark_cloth 4107 at
         # 31.9 s, a red 3 outlined a quarter turned, 0.62 of a card and 0.56 as wide as tall, the blue
         # Draw Two beneath it read as an unsure 7 at 0.97: sure and right at a card's size. Taken
@@ -782,17 +772,15 @@ class PileWatcher:
         no fit reads and more is left than a card beneath shows (RELIT_REST), most of it the pile
         round it relit (RELIT_DIFFERING): fitted again to what differs with the light balanced
         over what is left."""
-        under = None
+        under, size = None, self._beneath_size(top_quad)
         if cv2.countNonZero(rest) >= BENEATH_SHARE * area:
             under = covered_card(small, frame, rest, top_region, top_quad, view=self._view(),
-                                 reference=self.reference, deck=self.deck, own=self.own_faces,
-                                 card_size=self._beneath_size(top_quad))
+                                 reference=self.reference, deck=self.deck, own=self.own_faces, card_size=size)
         if under is None and cv2.countNonZero(rest) > RELIT_REST * area:
             changed = cv2.morphologyEx(differing_in(small, self.reference, rest), cv2.MORPH_OPEN, _SPECK)
             if BENEATH_SHARE * area <= cv2.countNonZero(changed) <= RELIT_DIFFERING * cv2.countNonZero(rest):
                 under = covered_card(small, frame, changed, top_region, top_quad, view=self._view(),
-                                     reference=self.reference, deck=self.deck, own=self.own_faces,
-                                     card_size=self._beneath_size(top_quad))
+                                     reference=self.reference, deck=self.deck, own=self.own_faces, card_size=size)
         return under
 
     def _is_in_hand(self, junk: np.ndarray, blob: np.ndarray, top_region: np.ndarray) -> bool:
@@ -807,7 +795,7 @@ class PileWatcher:
         others[blob > 0] = 0
         if is_held(others, top_region, reach=ARM_GAP):
             return True
-        hand = _touching(junk, top_region)
+        hand = touching(junk, top_region)
         return bool(cv2.countNonZero(hand)) and is_held(others, hand, reach=HAND_GAP)
 
     def _land_peeled(self, small: np.ndarray, frame: np.ndarray, top: tuple, under: tuple | None,
