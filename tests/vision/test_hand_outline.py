@@ -7,7 +7,7 @@ import pytest
 
 from vision.hand.outline import ASPECT, CORNER_ROUND, INDEX_SHARE, MIN_STEP, WINDOW_SHARE, bright_sides, corner_poses
 import vision.hand.outlined as outlined
-from vision.hand.outlined import OutlineScanner, _twins
+from vision.hand.outlined import OutlineScanner, _far_of, _twins
 from vision.hand.scanner import scan_hand, whiteness
 from vision.train.fanned import load_fanned
 from vision.train.hands import match
@@ -64,9 +64,9 @@ def test_a_cards_far_index_is_its_twin():
     share = INDEX_SHARE["classic"]
     near = (0.99, 3, 120.0, 130.0, 34.0, 0.0)
     far = (0.98, 3, 120 + (1 - 2 * share[0]) * 100, 130 + (1 - 2 * share[1]) * 100 * ASPECT, 34.0, 180.0)
-    assert _twins(near, far, 100.0, share)
-    assert not _twins(near, (*far[:5], 0.0), 100.0, share)          # not turned: another card
-    assert not _twins(near, (far[0], far[1], far[2] + 60, *far[3:]), 100.0, share)   # too far across
+    assert _twins(near, far, 100.0, _far_of(share))
+    assert not _twins(near, (*far[:5], 0.0), 100.0, _far_of(share))          # not turned: another card
+    assert not _twins(near, (far[0], far[1], far[2] + 60, *far[3:]), 100.0, _far_of(share))   # too far across
 
 
 def test_outline_places_reach_the_labelled_indices(photos, outline):

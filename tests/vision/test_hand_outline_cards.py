@@ -6,7 +6,7 @@ import pytest
 
 from vision.hand.colour import field_colour
 from vision.hand.outline import ASPECT, INDEX_SHARE, WINDOW_SHARE
-from vision.hand.outlined import TIED, OutlineScanner, _middle_of_heaviest, _scaled_twins, _twins
+from vision.hand.outlined import TIED, OutlineScanner, _far_of, _middle_of_heaviest, _scaled_twins, _twins
 from vision.hand.scanner import SCAN_PATH, _scanner, scan_hand
 from vision.readings import OONA_COLOURS
 from vision.sim.hands import oona_faces, spread_hand
@@ -38,10 +38,11 @@ def test_a_far_end_read_for_a_wider_card_is_the_same_card_when_its_rank_agrees()
     near = (0.99, 4, 100.0, 100.0, 20.0, 0.0)
     gap = np.array([(1 - 2 * share[0]), (1 - 2 * share[1]) * ASPECT]) * 100 * 1.5   # the card half as wide again
     far = (0.98, 4, 100 + gap[0], 100 + gap[1], 20.0, 180.0)
-    assert not _twins(near, far, 100.0, share) and _scaled_twins(near, far, 100.0, share)
-    assert not _scaled_twins(near, (*far[:5], 0.0), 100.0, share)                      # not turned
-    assert not _scaled_twins(near, (far[0], far[1], far[2] + 40, *far[3:]), 100.0, share)  # off the line
-    assert not _scaled_twins(near, (far[0], far[1], 100 + gap[0] * 2, 100 + gap[1] * 2, *far[4:]), 100.0, share)
+    assert not _twins(near, far, 100.0, _far_of(share)) and _scaled_twins(near, far, 100.0, _far_of(share))
+    assert not _scaled_twins(near, (*far[:5], 0.0), 100.0, _far_of(share))                      # not turned
+    assert not _scaled_twins(near, (far[0], far[1], far[2] + 40, *far[3:]), 100.0, _far_of(share))  # off the line
+    assert not _scaled_twins(near, (far[0], far[1], 100 + gap[0] * 2, 100 + gap[1] * 2, *far[4:]), 100.0,
+                             _far_of(share))
 
 
 def test_each_card_s_colour_is_read_from_its_field_at_either_end(lone_cards):

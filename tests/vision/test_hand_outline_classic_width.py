@@ -33,18 +33,18 @@ def test_one_card_read_at_both_ends_puts_the_width(angle):
     kept = _pair(90.0, angle=angle)
     span = float(np.hypot(kept[1][2] - kept[0][2], kept[1][3] - kept[0][3]))
     # read at a width 15 % too wide, as the scale search may have found it
-    assert _twin_width(kept, 103.5, SHARE, TWIN_SPAN["classic"]) == pytest.approx(span / TWIN_SPAN["classic"])
+    assert _twin_width(kept, 103.5, FAR, TWIN_SPAN["classic"]) == pytest.approx(span / TWIN_SPAN["classic"])
 
 
 def test_no_pair_no_width():
-    assert _twin_width([], 90.0, SHARE, 1.23) is None
-    assert _twin_width(_pair(90.0)[:1], 90.0, SHARE, 1.23) is None
+    assert _twin_width([], 90.0, FAR, 1.23) is None
+    assert _twin_width(_pair(90.0)[:1], 90.0, FAR, 1.23) is None
     other_rank = _pair(90.0)
     other_rank[1] = (other_rank[1][0], 5, *other_rank[1][2:])
-    assert _twin_width(other_rank, 90.0, SHARE, 1.23) is None
-    assert _twin_width(_pair(90.0, turn=0.0), 90.0, SHARE, 1.23) is None
-    assert _twin_width(_pair(90.0, off=0.5), 90.0, SHARE, 1.23) is None
-    assert _twin_width(_pair(300.0), 90.0, SHARE, 1.23) is None
+    assert _twin_width(other_rank, 90.0, FAR, 1.23) is None
+    assert _twin_width(_pair(90.0, turn=0.0), 90.0, FAR, 1.23) is None
+    assert _twin_width(_pair(90.0, off=0.5), 90.0, FAR, 1.23) is None
+    assert _twin_width(_pair(300.0), 90.0, FAR, 1.23) is None
 
 
 def test_the_measures_are_classic_only():

@@ -33,7 +33,7 @@ def _four_colours() -> np.ndarray:
 
 def test_a_fill_on_the_middle_of_a_surer_card_is_dropped(classic):
     card = (0.995, classic.dense.ranks.index("2"), *PLACE, 27.0, 30.0)
-    middle = np.array(PLACE) + _to_far_index(card, CARD_W, classic.share) / 2
+    middle = np.array(PLACE) + _to_far_index(card, CARD_W, classic.far) / 2
     six = classic.dense.ranks.index("6")
     on_face = (0.85, six, *(middle + 0.2 * CARD_W), 27.0, 30.0)
     elsewhere = (0.85, six, *(middle + 0.6 * CARD_W), 27.0, 30.0)
@@ -49,7 +49,7 @@ def test_a_fill_on_the_middle_of_a_surer_card_is_dropped(classic):
 def test_oonas_fills_are_not_told_from_faces():
     oona = OutlineScanner(deck="oona")
     card = (0.995, 2, *PLACE, 27.0, 0.0)
-    middle = np.array(PLACE) + _to_far_index(card, CARD_W, oona.share) / 2
+    middle = np.array(PLACE) + _to_far_index(card, CARD_W, oona.far) / 2
     fill = (0.85, 6, *middle, 27.0, 0.0)
     assert "oona" not in FILL_FACE_REACH
     assert oona._off_faces([fill], [card], CARD_W) == [fill]

@@ -518,6 +518,42 @@ keeps more, or as many and more surely (seed 33 000 hand 18, 8 cards read at 1.1
 sides' 1.00 keeping 4 before the fill): 3 032 -> 3 033 cards, 31 extras, another fill's CPU. Left: hands
 read at a wrong width that do not read far short (arcs read at 1.17 to 1.38 of their width, the scale
 search's widths tied over a run; two-card hands whose own indices read at no searched width).
+
+Twenty-fifth pass (issue 20, classic's misses and extras by cause after the wider corner network;
+helper-hands31). 160 development hands each of seeds 32 000, 33 000, 36 000 and 37 000, cards expected:
+3 042 of 3 262 cards read, 45 extras. Of the 220 missed, sorted by what the network reads at each card's
+visible index at its true place and width: 89 read there as another rank and 46 right but too unsurely
+(the network's, 135); 29 in hands read more than 15 % off their width; 28 read right and sure there but
+lost (15 in hands read full, 13 short); 20 read at their rank in another colour (14 of them read so at
+their true place and turn too: greens whose field reads at hues 61 to 67 or 176 to 188); 4 read as
+another rank though the network reads them right; 4 in hands read empty. Of the 45 extras, 15 were in 5
+hands read at 1.8 to 2.4 times their width (marble's veins, a tile's grout, read surely as `wild`s and
+`skip`s in windows of a card twice as wide), 9 sure `skip`s reported 0.16 to 0.21 card widths off their
+own index, 3 a card's second end. Now a reading whose card would lie mostly out of the photo is neither
+weighed by the scale search nor kept (`IN_FRAME`, `_in_frame`), and a card's far index is placed where
+classic's are measured (`FAR_INDEX`, `OutlineScanner.far`: 1.11 card widths along it, not 1.00).
+Development (cards read right and extras, each seed; `benchmarks/bench_handscan.py --only spread --deck
+classic --expect --spread 160 --seed S`'s scoring): 732, 11; 787, 12; 748, 15; 775, 7 -> `IN_FRAME` 735,
+7; 791, 9; 751, 12; 775, 7 -> with `FAR_INDEX` 739, 6; 789, 8; 752, 10; 776, 6 (3 042 -> 3 056 cards, 93.3
+-> 93.7 %; 45 -> 30 extras, 0.070 -> 0.047 a hand); a fresh seed, 38 431, looked at only after: 731, 19
+-> 736, 14 -> 738, 11. The misses by cause after: the network's 138, width 15, lost 27, colour 19, another
+rank 3, empty 4; extras off the cards 17 -> 7, a card's second end 3 -> 0. Oona's untouched (neither
+applies to it; its `far` is its share's, bit for bit): the bench's 40 hands of seeds 32 000 and 33 000,
+renders and the three prints, 1 604 of 1 616 cards, 3 extras, every run the same. The kiosk's call
+(`--only kiosk-path --spread 20`, both trees at once, three pairs for classic): classic 202.6, 202.4,
+196.5 -> 208.8, 206.2, 202.8 ms CPU median (+2 to +3 %), 289.7, 316.7, 311.9 -> 296.8, 315.2, 305.9 ms
+at most; Oona 96.2, 93.5 -> 94.5, 94.8 ms. Held out, measured once (`--only spread --expect --spread 100
+--seed 50000`): classic 456 -> 455 of 494 cards (92.3 -> 92.1 %; ranks 457), 0.09 -> 0.08 extras a hand,
+77 % of hands exactly right both; Oona renders 518 of 522, photo lab 515 of 522, laser 518 of 527, inkjet
+518 of 522, as before. Tried and left: `FAR_INDEX` for `_twins` and `_to_far_index`
+alone, without `IN_FRAME` (3 042 -> 3 046 cards, 45 -> 41 extras; not tried with it); a `skip` read in a window turned 90° more than the turn the hand's other readings agree on
+reported where such windows lie from their index (0.18 across, 0.04 down; 10 of the 11 so turned among
+the skips reported off their index): seed 32 000 739, 6 -> 737, 8 (three skips so turned had been placed
+right), 37 000 776, 6 -> 777, 5. Left: the network's own misses; those skips (a window turned a right
+angle off its card does not tell whether it lies across the card from its index); the greens read
+yellow or blue at their true place; development hand 66 of seed 30 000's two yellow 7s side by side
+in an arc lie 0.23 card widths off twins where `FAR_INDEX` puts a far index (0.28 before): now taken
+for one card (`test_hand_outline_once_each`).
 """
 
 from contextlib import contextmanager
@@ -654,6 +690,21 @@ QUICK_LOOK = {"classic": False, "oona": True}
 PROMISING = 0.99
 #: How far (a share of the card width) a card's far index may lie from where its near one puts it.
 TWIN_SLACK = 0.25
+#: Where a card's far index is read from its near one (its window's centre to the other's; card widths
+#: across and along the card, `OutlineScanner.far`), where measured; else as `INDEX_SHARE` and `ASPECT` put
+#: it (`_far_of`: classic's 0.58 and 1.00). Classic's real faces are longer than 88/63 (56 × 87 mm) with
+#: their indices nearer the ends: issue 20, twenty-fifth pass, the readings of one card's two ends in its
+#: rank kept by the closer reads at widths within 12 % of the true one on 160 development hands (seed
+#: 32 000, cards expected; 926) lie a median 0.564 across (10 to 90 % 0.49 to 0.63) and 1.114 along
+#: (1.04 to 1.19) in the card's width. Taken short, a card's two ends fell outside `TWIN_SLACK` of each
+#: other and were kept as two cards, one pushing out another (hand 150 of seed 32 000: a yellow 0 read at
+#: both ends, 1.40 along, its neighbour's 2 lost). The helpers that place a card's far index or its middle
+#: (`_twins`, `_to_far_index`, `_along_far_line`, `_as_far_as_twins`) take it. On 640 development hands
+#: (160 each of seeds 32 000, 33 000, 36 000 and 37 000, cards expected; with `IN_FRAME`): 3 052 -> 3 056
+#: cards read right, 35 -> 30 extras (seed by seed +4, -2, +1, +1 cards; -1, -1, -2, -1 extras: two cards
+#: of one rank and colour side by side are now taken for one a little more often, two ends of one card
+#: for two less); a fresh seed (38 431) 736 -> 738, 14 -> 11.
+FAR_INDEX = {"classic": (0.56, 1.11)}
 #: Ranks whose index reads alike in a window turned well off its card's (classic's `skip`, a ringed
 #: slash): a reading of one lying where a reading of the same rank puts its card's far index is that
 #: card's other end however the two are turned (`_at_far_end`), where turned more than `FAR_END_TURN`
@@ -773,6 +824,21 @@ WILD_FIELD_FLOOR = 0.5
 #: 1 extra (the summed scores for the count in all: 4 cards, 2 extras more).
 FAR_SHORT = {"classic": (0.5, 2.0)}
 OTHER_RUN = 1.35
+#: A reading whose card (`_card_outline`, at the width it is read for) would lie under this share in the
+#: photo (`_in_frame`, sampled at `FRAME_GRID` points across × along it) is no card's index: the scale
+#: search does not weigh it and a width's close read does not keep it. Issue 20, twenty-fifth pass: of
+#: the classic misses on 640 development hands (160 each of seeds 32 000, 33 000, 36 000 and 37 000,
+#: cards expected; 220 missed, 45 extras), 20 cards and 15 extras were in 5 hands read at 1.8 to 2.4
+#: times their width, most on marble: its veins read surely as `wild`s and `skip`s in windows the size
+#: of a card twice as wide, at places whose card would lie half out of the frame (hand 80 of seed 33 000:
+#: the search's heaviest width 1.83 of the true one by 0.96 against 0.93 at 0.91; hand 14 of seed 32 000:
+#: four `wild`s off the cards at 2.31). Every card of those hands lies wholly in the frame; half is a
+#: guard for a real hand at the frame's edge (chosen so, not tuned). Cards read right and extras, each
+#: seed: 732, 11; 787, 12; 748, 15; 775, 7 -> 735, 7; 791, 9; 751, 12; 775, 7 (only 3 hands changed, each
+#: for the better); a fresh seed (38 431) 731, 19 -> 736, 14 (2 hands, both better). Classic's only: not
+#: measured on Oona's hands.
+IN_FRAME = {"classic": 0.5}
+FRAME_GRID = (5, 7)
 #: Decks whose hands read short of the cards expected are read by the dense scan too (`OutlineScanner.fallback`).
 FALLBACK = {"classic": False, "oona": False}
 #: Widths whose kept readings weigh within this share of the heaviest are tied (the reader is sure
@@ -930,6 +996,8 @@ class OutlineScanner:
         self.none = self.model.classes.index(NONE) if NONE in self.model.classes else None
         self.share = INDEX_SHARE.get(self.deck, INDEX_SHARE["classic"])
         self.window = WINDOW_SHARE.get(self.deck, WINDOW_SHARE["classic"])
+        self.far = np.array(FAR_INDEX[self.deck], np.float64) if self.deck in FAR_INDEX else _far_of(self.share)
+        """From a card's index window to its far index's, card widths across and along the card (`FAR_INDEX`)."""
         tuned = getattr(self.model, "tuning", {}) if self.model is not self.dense.model else {}
         self.threshold = threshold if threshold is not None else tuned.get("threshold", self.dense.threshold)
         self.promising = tuned.get("promising", PROMISING)
@@ -1019,7 +1087,7 @@ class OutlineScanner:
         kept = self._second_look(plane, kept)
         over = _lying_over(kept, card_w, self.share)
         readings = [self._reading(image, k, card_w, o) for k, o in zip(kept, over)]
-        readings = sorted(_once_each(readings, kept, card_w, self.share, FAR_END_TURNED.get(self.deck, ())),
+        readings = sorted(_once_each(readings, kept, card_w, self.far, FAR_END_TURNED.get(self.deck, ())),
                           key=lambda r: r.cx)
         looks = [Look(k[2], k[3], k[4], self.dense.ranks[k[1]], k[0]) for k in looked]
         return HandScan(readings, expected=expected, looked=looks, turn=0, index_px=card_w * self.window)
@@ -1045,7 +1113,7 @@ class OutlineScanner:
         span = TWIN_SPAN.get(self.deck) if measured is None else None
         if span is not None:  # a card read at both ends puts the width (`TWIN_SPAN`), else the long sides
             first = self._trial(plane, sides, card_w)
-            paired = _twin_width(self._keep(first[1], self.threshold, card_w=card_w), card_w, self.share, span)
+            paired = _twin_width(self._keep(first[1], self.threshold, card_w=card_w), card_w, self.far, span)
             if paired is None and UNPAIRED_SIDE.get(self.deck) is not None:
                 paired = _side_width(sides, card_w, UNPAIRED_SIDE[self.deck], UNPAIRED_REACH, UNPAIRED_SUPPORT)
                 searched = first if paired is not None else None
@@ -1193,7 +1261,8 @@ class OutlineScanner:
                 if j < len(self.widths):
                     self._width_read(plane, sides, j, reads)
         poses = self._poses(sides, self.widths[i], SCALE_SIDES)
-        reads[i] = _readings(self._centre_probabilities(plane, poses, self.widths[i]), poses[:, :4], self.none)
+        found = _readings(self._centre_probabilities(plane, poses, self.widths[i]), poses[:, :4], self.none)
+        reads[i] = self._in_frame(found, self.widths[i], plane.shape)
         return reads[i]
 
     def _centre_probabilities(self, plane: np.ndarray, poses: np.ndarray, card_w: float) -> np.ndarray:
@@ -1246,7 +1315,17 @@ class OutlineScanner:
         poses = self._promising(plane, self._poses(sides, card_w, MAX_SIDES), card_w)[:, :4]
         if not len(poses):
             return []
-        return self._read_closely(plane, poses) if self.quick else self._read(plane, _around(poses))
+        found = self._read_closely(plane, poses) if self.quick else self._read(plane, _around(poses))
+        return self._in_frame(found, card_w, plane.shape)
+
+    def _in_frame(self, found, card_w: float, shape) -> list[tuple]:
+        """`found` less the readings whose card would lie under the deck's `IN_FRAME` share in a photo
+        of `shape` (`_frame_shares`)."""
+        least = IN_FRAME.get(self.deck)
+        if least is None or not found:
+            return list(found)
+        inside = _frame_shares(np.array([f[:6] for f in found], np.float64), card_w, self.share, shape) >= least
+        return [f for f, ok in zip(found, inside.tolist()) if ok]
 
     def near_places(self, plane: np.ndarray, sides, card_w: float, rest: np.ndarray | None = None) -> np.ndarray:
         """The promising index places (rows `cx, cy, size, angle`) of the sides after the longest
@@ -1348,7 +1427,7 @@ class OutlineScanner:
         if reach is None:
             return list(fills)
         return [f for f in fills if f[0] > self.threshold
-                or not any(k[0] > f[0] and _on_face(f, k, card_w, self.share, reach) for k in cards)]
+                or not any(k[0] > f[0] and _on_face(f, k, card_w, self.far, reach) for k in cards)]
 
     def _on_one_colour(self, image: np.ndarray, found, card_w: float) -> np.ndarray:
         """Whether each reading's field (`fields_shares`) is of one colour (`ONE_COLOUR_FIELD`)."""
@@ -1434,18 +1513,18 @@ class OutlineScanner:
         out = []
         for f in kept:
             for i, k in enumerate(out):
-                if _twins(k, f, card_w, self.share):
+                if _twins(k, f, card_w, self.far):
                     break
                 if k[1] != f[1]:
                     continue
-                if self.face is not None and _on_face(k, f, card_w, self.share, self.face):
+                if self.face is not None and _on_face(k, f, card_w, self.far, self.face):
                     out[i] = f
                     break
-                if (self.face is not None and _on_face(f, k, card_w, self.share, self.face)) \
-                        or _scaled_twins(k, f, card_w, self.share):
+                if (self.face is not None and _on_face(f, k, card_w, self.far, self.face)) \
+                        or _scaled_twins(k, f, card_w, self.far):
                     break
-                if k[1] in self.turned and _at_far_end(k, f, card_w, self.share):
-                    if _far_miss(f, k, card_w, self.share) < _far_miss(k, f, card_w, self.share):
+                if k[1] in self.turned and _at_far_end(k, f, card_w, self.far):
+                    if _far_miss(f, k, card_w, self.far) < _far_miss(k, f, card_w, self.far):
                         out[i] = f
                     break
             else:
@@ -1523,6 +1602,21 @@ def _card_outline(a, card_w: float, share) -> np.ndarray:
     across, along = right * card_w, down * card_w * ASPECT
     corner = np.array([a[2], a[3]]) - across * share[0] - along * share[1]
     return np.array([corner, corner + across, corner + across + along, corner + along])
+
+
+def _frame_shares(rows: np.ndarray, card_w: float, share, shape) -> np.ndarray:
+    """For each reading (rows `score, rank, cx, cy, size, angle`), the share of its card (as `_card_outline`
+    puts it, `card_w` wide) that lies in a photo of `shape` (height, width): of `FRAME_GRID` points
+    spread evenly over the card (across × along)."""
+    t = np.radians(rows[:, 5])
+    down, right = np.stack([-np.sin(t), np.cos(t)], axis=1), np.stack([np.cos(t), np.sin(t)], axis=1)
+    across, along = right * card_w, down * card_w * ASPECT
+    corner = rows[:, 2:4] - across * share[0] - along * share[1]
+    u, v = (np.linspace(0.1, 0.9, n) for n in FRAME_GRID)
+    u, v = (g.ravel() for g in np.meshgrid(u, v))
+    points = corner[:, None, :] + u[None, :, None] * across[:, None, :] + v[None, :, None] * along[:, None, :]
+    h, w = shape[:2]
+    return ((points[..., 0] >= 0) & (points[..., 0] < w) & (points[..., 1] >= 0) & (points[..., 1] < h)).mean(axis=1)
 
 
 def _lying_over(kept, card_w: float, share) -> list[list[np.ndarray]]:
@@ -1649,7 +1743,7 @@ def _side_width(sides, found: float, long_side: float, reach=None, least: float 
     return float(np.median(widths[close]))
 
 
-def _twin_width(kept, card_w: float, share, span: float) -> float | None:
+def _twin_width(kept, card_w: float, far, span: float) -> float | None:
     """The card width one card's two indices put, where both are read (`TWIN_SPAN`): of `kept`
     (read at `card_w`), the pairs of one rank turned about 180° from each other, the second lying
     on the line to where the first's card puts its far index (at `TWIN_SCALE` of that distance and
@@ -1657,7 +1751,7 @@ def _twin_width(kept, card_w: float, share, span: float) -> float | None:
     spans = []
     for i, a in enumerate(kept):
         for b in kept[i + 1:]:
-            scale = _along_far_line(a, b, card_w, share) if a[1] == b[1] else None
+            scale = _along_far_line(a, b, card_w, far) if a[1] == b[1] else None
             if scale is not None and TWIN_SCALE[0] <= scale <= TWIN_SCALE[1]:
                 spans.append(float(np.hypot(b[2] - a[2], b[3] - a[3])))
     return float(np.median(spans)) / span if spans else None
@@ -1711,7 +1805,7 @@ def _surest(kept, n: int) -> list[tuple]:
     return [f for i, f in enumerate(kept) if i in keep]
 
 
-def _once_each(readings, kept, card_w: float, share, turned=()) -> list:
+def _once_each(readings, kept, card_w: float, far, turned=()) -> list:
     """`readings` (of the candidates `kept`, in their order) less a card's second end read in its rank
     and colour: of two readings of one rank and colour (a colour read) turned 180° from each other, one
     where the other's card puts its far index (`_ends_of_one`, either way round; for a rank of `turned`,
@@ -1720,11 +1814,11 @@ def _once_each(readings, kept, card_w: float, share, turned=()) -> list:
     `_one_per_card` looks one way only, from the reading kept first, and without the colour: looked
     at both ways there it took a row's or an arc's next card of the same rank (issue 20, twenty-second
     pass: development seeds 30 000 and 31 000, 5 cards lost)."""
-    return surer_of_twins(readings, lambda i, j: _ends_of_one(kept[i], kept[j], card_w, share) or (
-        readings[i].rank in turned and _as_far_as_twins(kept[i], kept[j], card_w, share)))
+    return surer_of_twins(readings, lambda i, j: _ends_of_one(kept[i], kept[j], card_w, far) or (
+        readings[i].rank in turned and _as_far_as_twins(kept[i], kept[j], card_w, far)))
 
 
-def _ends_of_one(a, b, card_w: float, share) -> bool:
+def _ends_of_one(a, b, card_w: float, far) -> bool:
     """Whether readings `a` and `b`, turned about 180° from each other, are one card's two ends: one lies
     within `TWIN_SLACK` of the card width of where the other's card puts its far index (`_far_miss`),
     whichever way round. (`_twins` looks one way, and within that slack across and along the card apart:
@@ -1732,18 +1826,17 @@ def _ends_of_one(a, b, card_w: float, share) -> bool:
     card widths off, development hand 66 of seed 30 000.)"""
     if _far_gap(a, b, card_w) is None:
         return False
-    return min(_far_miss(a, b, card_w, share), _far_miss(b, a, card_w, share)) < TWIN_SLACK * card_w
+    return min(_far_miss(a, b, card_w, far), _far_miss(b, a, card_w, far)) < TWIN_SLACK * card_w
 
 
-def _as_far_as_twins(a, b, card_w: float, share) -> bool:
+def _as_far_as_twins(a, b, card_w: float, far) -> bool:
     """Whether readings `a` and `b`, turned about 180° from each other, lie as far apart as one card's two
     indices (within `TWIN_SLACK` of the card width), whichever way: a `skip` reads alike in windows turned
     well off its card's, and both ends of one card so read are turned alike off it (issue 20, twenty-second
     pass: development hands 16 and 39 of seed 32 000, both ends read about 57° and 90° off their card)."""
     if _far_gap(a, b, card_w) is None:
         return False
-    far = float(np.hypot(1 - 2 * share[0], (1 - 2 * share[1]) * ASPECT))
-    return abs(np.hypot(b[2] - a[2], b[3] - a[3]) / card_w - far) < TWIN_SLACK
+    return abs(np.hypot(b[2] - a[2], b[3] - a[3]) / card_w - float(np.hypot(*far))) < TWIN_SLACK
 
 
 def _sure_kept(kept, threshold: float) -> int:
@@ -1853,7 +1946,7 @@ def _gap_places(kept, card_w: float, window: float) -> np.ndarray:
     return np.array(places, np.float64).reshape(-1, 4)
 
 
-def _twins(a, b, card_w: float, share) -> bool:
+def _twins(a, b, card_w: float, far) -> bool:
     """Whether readings `a` and `b` are one card's two indices: turned about 180° from each other,
     `b` about where `a`'s card puts its far index (in `a`'s card frame, within `TWIN_SLACK` of the
     card width each way: the hand's width is known to about 15 %)."""
@@ -1861,8 +1954,7 @@ def _twins(a, b, card_w: float, share) -> bool:
     if seen is None:
         return False
     across, along = seen
-    return (abs(across - (1 - 2 * share[0])) < TWIN_SLACK
-            and abs(along - (1 - 2 * share[1]) * ASPECT) < TWIN_SLACK * ASPECT)
+    return abs(across - far[0]) < TWIN_SLACK and abs(along - far[1]) < TWIN_SLACK * ASPECT
 
 
 def _far_gap(a, b, card_w: float) -> np.ndarray | None:
@@ -1877,53 +1969,59 @@ def _far_gap(a, b, card_w: float) -> np.ndarray | None:
     return np.array([float(gap @ right), float(gap @ down)])
 
 
-def _on_face(a, b, card_w: float, share, reach: float) -> bool:
+def _on_face(a, b, card_w: float, far, reach: float) -> bool:
     """Whether reading `a` lies on the middle of reading `b`'s card (within `reach` of the card width
     of its centre, `b`'s card turned as `b` reads; `FACE_REACH`)."""
-    middle = _to_far_index(b, card_w, share) / 2
+    middle = _to_far_index(b, card_w, far) / 2
     return bool(np.hypot(a[2] - b[2] - middle[0], a[3] - b[3] - middle[1]) < reach * card_w)
 
 
-def _at_far_end(a, b, card_w: float, share) -> bool:
+def _at_far_end(a, b, card_w: float, far) -> bool:
     """Whether readings `a` and `b`, turned well off each other (`FAR_END_TURN` from both alike and
     180° apart), are one card's two ends all the same: one lies where the other's card puts its far
     index (within `TWIN_SLACK` of the card width)."""
     turn = abs((a[5] - b[5] + 180) % 360 - 180)
     if turn < FAR_END_TURN or turn > 180 - FAR_END_TURN:
         return False
-    return bool(min(_far_miss(a, b, card_w, share), _far_miss(b, a, card_w, share)) < TWIN_SLACK * card_w)
+    return bool(min(_far_miss(a, b, card_w, far), _far_miss(b, a, card_w, far)) < TWIN_SLACK * card_w)
 
 
-def _far_miss(a, b, card_w: float, share) -> float:
+def _far_miss(a, b, card_w: float, far) -> float:
     """How far (pixels) reading `b` lies from where `a`'s card (turned as `a` reads) puts its far index."""
-    far = _to_far_index(a, card_w, share)
-    return float(np.hypot(b[2] - a[2] - far[0], b[3] - a[3] - far[1]))
+    to = _to_far_index(a, card_w, far)
+    return float(np.hypot(b[2] - a[2] - to[0], b[3] - a[3] - to[1]))
 
 
-def _to_far_index(a, card_w: float, share) -> np.ndarray:
+def _to_far_index(a, card_w: float, far) -> np.ndarray:
     """From reading `a` to where its card (`card_w` wide, turned as `a` reads) puts its far index
     (pixels; half of it: the card's middle)."""
     t = np.radians(a[5])
     down = np.array([-np.sin(t), np.cos(t)])
     right = np.array([down[1], -down[0]])
-    return right * (1 - 2 * share[0]) * card_w + down * (1 - 2 * share[1]) * ASPECT * card_w
+    return right * far[0] * card_w + down * far[1] * card_w
 
 
-def _scaled_twins(a, b, card_w: float, share) -> bool:
+def _far_of(share) -> np.ndarray:
+    """From a card's index (at `share` of its width and height in from its corner) to its far one, card
+    widths across and along the card, for a card `ASPECT` long (`FAR_INDEX` where measured)."""
+    return np.array([1 - 2 * share[0], (1 - 2 * share[1]) * ASPECT], np.float64)
+
+
+def _scaled_twins(a, b, card_w: float, far) -> bool:
     """Whether `b`, turned about 180° from `a`, lies on the line from `a` to where `a`'s card puts
     its far index, at `SAME_RANK_SCALE` of that distance and within `SAME_RANK_OFF` of the line."""
-    scale = _along_far_line(a, b, card_w, share)
+    scale = _along_far_line(a, b, card_w, far)
     return scale is not None and SAME_RANK_SCALE[0] <= scale <= SAME_RANK_SCALE[1]
 
 
-def _along_far_line(a, b, card_w: float, share) -> float | None:
+def _along_far_line(a, b, card_w: float, far) -> float | None:
     """How far along the line from `a` to where `a`'s card puts its far index `b` lies (a share of
     that distance), where `b` is turned about 180° from `a` and within `SAME_RANK_OFF` of the line;
     else None."""
     seen = _far_gap(a, b, card_w)
     if seen is None:
         return None
-    far = np.array([1 - 2 * share[0], (1 - 2 * share[1]) * ASPECT])
+    far = np.asarray(far, np.float64)
     scale = float(seen @ far / (far @ far))
     off = float(np.linalg.norm(seen - scale * far) / np.linalg.norm(far))
     return scale if off < SAME_RANK_OFF else None
