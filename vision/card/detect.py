@@ -146,6 +146,28 @@ ZOOM_SURE = 0.9
 #: instead of 1.55, loaded machine). The tiles' straight edges are found in the part of the
 #: enlarged photo they cover only.
 ZOOM_PLACES = 3
+#: A tile's search reads fewer fallback outlines than a photo's (`_Search._read_fallback`): after the
+#: biggest, the ZOOM_LOOK_TOP best-looking instead of FALLBACK_LOOK_TOP; and it takes only outlines of
+#: at least ZOOM_MIN_AREA_PX (the tile's pixels: 600 px at the photo's size, a card about 30 x 20 px)
+#: instead of MIN_AREA_PX. Issue #21: on an empty printed tablecloth (seed 7021, 4 photos, Oona) the
+#: three tiles read 124 warps a photo, and considered every flower of the print; a card the tiles
+#: find is one the enlarging brings out whole (read among the best-looking) and none so small: on the
+#: development photos the enlarged search ran on (Oona busy tables seeds 31 000 and 33 500, 200 each:
+#: 15 and 14 photos; seed 31 000 on `HELD_OUT` tables: 4; the 400 tilted photos of `bench_vision.py
+#: --tilt`: 36), every reading the same (verdict, and confidence within 0.02) with ZOOM_LOOK_TOP 10
+#: and ZOOM_MIN_AREA_PX 2400 (ZOOM_LOOK_TOP 0 alone: the same), the smallest card the tiles found
+#: 930 px at the photo's size (a far tilted card); at 3600 that card was lost, unsure. The whole
+#: development sets read the same, confidence within 0.001 (those busy seeds and seed 31 000 on
+#: `HELD_OUT` tables, both decks; `--tilt --n 100`), and a test photo only the rest of the outlines
+#: read before is read by the tiles too (`rest-keyboard-048.png`, `tests/vision/test_detect_regions.py`).
+#: Held out, once: `--busy --deck oona` photo by photo the same (97.0 % exact), `--n 300` Oona 99.67 %.
+#: The empty photos' slowest CPU (`bench_vision.py --empty --n 3 --deck oona`, the photos `bench_pi.py`
+#: times; a clone of the code before and this one alternating, twice, load 9-12): printed tablecloth
+#: 552, 587 -> 445, 430 ms (the tiles' reads 108 -> 58 a photo), tiles 309, 322 -> 306, 284 ms; seed
+#: 7021 (`--n 4`): tablecloth 673, 688 -> 559, 495 ms. The classic search has no enlarged step. A
+#: fifth, not the five- to eightfold cut the 0.3 s target needs (`bench_pi.py --only empty`).
+ZOOM_LOOK_TOP = 10
+ZOOM_MIN_AREA_PX = 2 * MIN_AREA_PX
 
 
 @dataclass(frozen=True)
@@ -845,7 +867,10 @@ class _Search:
         the whole photo did that already, and enlarged, a small card's border is found whole). On
         an empty busy table the tiles' trimmed blobs were 5-12 % of the Oona deck's time (kilim 70
         of 1093 ms, tablecloth 69 of 570, sadu 44 of 565, loaded machine). Their fallback reads
-        are kept: without them `bench_vision.py --tilt` lost a card at far side 0.5."""
+        are kept, fewer (ZOOM_LOOK_TOP): without them `bench_vision.py --tilt` lost a card at far
+        side 0.5."""
+        self.min_area = ZOOM_MIN_AREA_PX if self.in_tile else MIN_AREA_PX
+        """The least area (searched copy's px) of an outline taken (a tile's: ZOOM_MIN_AREA_PX)."""
         self._may_hold: bool | None = None if lines is None else True
         """Whether the photo shows any sign of a card (`may_hold_more`): None until asked; a tile
         of an enlarged photo (`lines` given) is searched only when the photo passed already."""
@@ -854,7 +879,7 @@ class _Search:
 
     def consider(self, contour: np.ndarray, hull: np.ndarray, area: float, field_only: bool = False) -> None:
         """Add a card-sized, card-shaped blob's outline (and it grown, as a field's) to `candidates`."""
-        if area < MIN_AREA_PX or area > 0.9 * self.frame_area:
+        if area < self.min_area or area > 0.9 * self.frame_area:
             return
         (_, _), (rw, rh), _ = cv2.minAreaRect(hull)
         aspect = min(rw, rh) / max(rw, rh)
@@ -950,7 +975,7 @@ class _Search:
             if len(contour) < 8:
                 continue
             _, _, bw, bh = cv2.boundingRect(contour)
-            if bw * bh < (MIN_AREA_PX / 4 if index in _RING_MASKS else MIN_AREA_PX):
+            if bw * bh < (self.min_area / 4 if index in _RING_MASKS else self.min_area):
                 continue
             # The hull, not the contour: a finger across the white border opens its ring.
             hull = cv2.convexHull(contour)
@@ -1024,7 +1049,7 @@ class _Search:
         biggest = sorted(self.candidates, key=lambda c: -c[1])[:VERIFY_TOP + FALLBACK_TOP]
         for pool, most in ((biggest, len(biggest) + len(tried)),
                            (sorted(self.candidates, key=lambda c: -c[0]),
-                            VERIFY_TOP + FALLBACK_TOP + FALLBACK_LOOK_TOP)):
+                            VERIFY_TOP + FALLBACK_TOP + (ZOOM_LOOK_TOP if self.in_tile else FALLBACK_LOOK_TOP))):
             for look, _, quad, small in pool:
                 if len(tried) >= most:
                     break
