@@ -107,7 +107,7 @@ CORNER_SHARE = 0.6
 
 
 def read_covered_index(frame: np.ndarray, quads, cover: np.ndarray, light: np.ndarray | None = None, *,
-                       fair: bool = False):
+                       fair: bool = False, with_like: bool = False):
     """Read the classic card outlined by one of `quads` (frame px, portrait TL, TR, BR, BL: the
     outline fitted to what shows, and as aligned by its border and field) of which `cover` (a
     quad) hides part, by its corner indices in view and its visible field: `(reading, quad,
@@ -118,7 +118,9 @@ def read_covered_index(frame: np.ndarray, quads, cover: np.ndarray, light: np.nd
     plain. The reading is `(colour, rank, code, confidence, unsure)`. `light`: the white (BGR) of
     a card lying in the same light (the top card's border, `top_white`), under which a border
     tinted as it is counts as white too (`has_white_border`, judged on the warp balanced to it).
-    `fair`: an index is read from INDEX_FAIR where it looks much like one (FAIR_LIKE)."""
+    `fair`: an index is read from INDEX_FAIR where it looks much like one (FAIR_LIKE); `with_like`:
+    how much the index read looks like one (the corner model's probability on ranks) is given
+    too, a fourth item."""
     readings = [read for quad in quads if (read := _read_at(frame, quad, cover, light, fair=fair)) is not None]
     if REFIT_CORNERS and all(read[2] >= NOT_INDEX_LIKE for read in readings):
         # No outline's index looks like one where the fit puts it: each read again where the
@@ -130,8 +132,8 @@ def read_covered_index(frame: np.ndarray, quads, cover: np.ndarray, light: np.nd
     # Of outlines of one card, the one whose index the corner model takes likeliest for that
     # rank, box and all (bench_tables kilim 7000, its fit's outlines read from 0.85: a 5 at 0.88
     # where its box looks like an index at 0.54, a 4 at 0.89 where it does at 0.19).
-    reading, quad, error, _ = min(readings, key=lambda r: (r[2] >= NOT_INDEX_LIKE, -r[0][3] * r[3]))
-    return reading, quad, error
+    reading, quad, error, like = min(readings, key=lambda r: (r[2] >= NOT_INDEX_LIKE, -r[0][3] * r[3]))
+    return (reading, quad, error, like) if with_like else (reading, quad, error)
 
 
 #: When no outline's index looks like one (`INDEX_LIKE`) where the fit puts it, each index corner

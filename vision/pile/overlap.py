@@ -46,6 +46,19 @@ COVERED_SHRINKS = (1.0, 0.95, 0.9)
 #: the art) became sure and right; no other unsure reading had fits so agreeing. The same two
 #: from 0.6 to 0.75; from 0.8 the inkjet 0 stays unsure.
 AGREE_FROM = 0.7
+#: A classic card beneath read by its fits' corner indices is read as the card whose readings,
+#: each confidence weighed by how much its index looks like one (the corner model's probability
+#: on ranks, `index.INDEX_LIKE`), add up to most (`_best_fit_reading`), and surely only where
+#: the index it is read at looks like one at least SURE_LIKE. Issue #18, fresh development seeds
+#: 4200-4209 (the classic probe's 70 tables): of the cards beneath read wrong, birch 4203 (a red
+#: Reverse read as a sure 7 at 0.997 looking like an index at 0.16 at its best fit, a Reverse at
+#: 0.997 looking like one at 0.89 at another), birch 4204 (a 7 at 0.19 beside a 4 at 0.62) and
+#: dark_cloth 4208 (a 7 at 0.19 beside a 6 at 1.00) were read as the card of the fit that came
+#: first; birch 4202, dark_cloth 4207 and glass 4208 read sure 7s, the index taken looking like one
+#: at 0.17-0.24 (a corner on the field). Of the 183 cards beneath read sure and right on seeds
+#: 4100-4109 (session 29's recorded calls) the least was 0.32; on 4200-4209 (the pairs with a
+#: failure), 0.69.
+SURE_LIKE = 0.3
 
 
 @dataclass(frozen=True)
@@ -175,15 +188,7 @@ def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_
     if not readings:
         return None
     if by_index:
-        if any(error < NOT_INDEX_LIKE for _, _, error in by_index):
-            # What a fit whose index looks like none names (`read_covered_index`'s error: a corner
-            # on the field's oval reads as a sure 7) counts for nothing beside one that does.
-            by_index = [read for read in by_index if read[2] < NOT_INDEX_LIKE]
-            return visible, by_index[0][1], _best_fit_reading(by_index)
-        # No fit's index looks like one: what it names is a guess, not a reading (issue #18,
-        # development probe, the 213 covered-card calls of the committed watcher: of the cards
-        # beneath read so, none right, 8 sure and wrong, a blue 8 as a blue 7 at 0.94).
-        return visible, by_index[0][1], _unsure(_best_fit_reading(by_index))
+        return (visible,) + _read_by_index(by_index)
     reading, quad, _ = min(readings, key=lambda r: r[2])
     if deck == "classic" and own is None:
         # Our art matched against another edition's print: a guess (the same calls: 5 read so,
@@ -192,6 +197,24 @@ def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_
     elif own is None and reading[4]:
         reading = _agreed(reading, readings)
     return visible, quad, reading
+
+
+def _read_by_index(by_index: list) -> tuple[np.ndarray, tuple]:
+    """The quad and reading of a classic card beneath from its fits' corner-index readings
+    ((reading, quad, error, like) each, best fitting first): the card their votes, weighed by how
+    much each index looks like one, name (`_best_fit_reading`), unsure where the index it is read
+    at looks like one less than SURE_LIKE or none does."""
+    if _has_index(by_index):
+        # What a fit whose index looks like none names (`read_covered_index`'s error: a corner
+        # on the field's oval reads as a sure 7) counts for nothing beside one that does.
+        reading, quad, like = _best_fit_reading([read for read in by_index if read[2] < NOT_INDEX_LIKE],
+                                                by_like=True)
+        return quad, reading if like >= SURE_LIKE else _unsure(reading)
+    # No fit's index looks like one: what it names is a guess, not a reading (issue #18,
+    # development probe, the 213 covered-card calls of the committed watcher: of the cards
+    # beneath read so, none right, 8 sure and wrong, a blue 8 as a blue 7 at 0.94).
+    reading, quad, _ = _best_fit_reading(by_index)
+    return quad, _unsure(reading)
 
 
 def _agreed(reading: tuple, readings: list) -> tuple:
@@ -235,9 +258,9 @@ def _read_sizes(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray, 
 
 
 def _has_index(by_index: list) -> bool:
-    """Whether any of a covered card's corner-index readings ((reading, quad, error) each) is of an
+    """Whether any of a covered card's corner-index readings ((reading, quad, error, like) each) is of an
     index that looks like one (`index.INDEX_LIKE`: its error under NOT_INDEX_LIKE)."""
-    return any(error < NOT_INDEX_LIKE for _, _, error in by_index)
+    return any(read[2] < NOT_INDEX_LIKE for read in by_index)
 
 
 def _read_fits(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray,
@@ -245,7 +268,8 @@ def _read_fits(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray,
                light: np.ndarray | None = None, own: OwnFaces | None = None,
                fair: bool = False) -> tuple[list, list]:
     """The readings of a covered card of `size` (small px) fitted to what shows (`visible`), and
-    those of them read by the corner index: (reading, quad, error) each. With `own` (an enrolled
+    those of them read by the corner index: (reading, quad, error) each, and (reading, quad, error,
+    like) those read by the index (`read_covered_index`'s `with_like`). With `own` (an enrolled
     deck's faces) each fit is read against those alone; `fair`: indices read as
     `index.read_covered_index` does with it."""
     readings, by_index = [], []
@@ -270,8 +294,9 @@ def _read_fits(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray,
             # A print that is not our art: its corner index first, the art's match only where
             # no index reads (sadu 4106: a yellow 2 matched as a Draw Two, unsure at 0.38, its
             # index a yellow 2 at 0.98, never read).
-            read = read_covered_index(frame, (quad, aligned[0], fit), grown, light, fair=fair)
+            read = read_covered_index(frame, (quad, aligned[0], fit), grown, light, fair=fair, with_like=True)
             by_index += [read] if read is not None else []
+            read = read and read[:3]
         if read is None:
             read = judge_covered(frame, aligned, grown, deck)
         if read is not None:
@@ -299,18 +324,23 @@ def _unsure(reading: tuple) -> tuple:
     return colour, rank, None, confidence, True, guesses
 
 
-def _best_fit_reading(readings: list) -> tuple:
-    """Of corner-index readings of a covered card's fits (best fitting first), the best fit's:
-    unsure, with the others as its guesses, when other fits name another card as surely, their
-    confidences added up (a fit a quarter turn off may show the index of the card's side, read
-    as another rank; a fit moved onto the card's own edges may show a 1 cut at its foot, read as
-    a 7 less surely than the fits reading the 1: bench_tables, sadu 5001, birch 6001)."""
-    (colour, rank, code, confidence, _), _, _ = readings[0]
-    others = tuple(dict.fromkeys(r[0][2] for r in readings[1:] if r[0][2] != code))
+def _best_fit_reading(readings: list, *, by_like: bool = False) -> tuple:
+    """Of corner-index readings of a covered card's fits ((reading, quad, error, like) each, best
+    fitting first), the best fit's (reading, quad, like): unsure, with the others as its guesses,
+    when other fits name another card as surely, their confidences added up (a fit a quarter turn
+    off may show the index of the card's side, read as another rank; a fit moved onto the card's
+    own edges may show a 1 cut at its foot, read as a 7 less surely than the fits reading the 1:
+    bench_tables, sadu 5001, birch 6001). `by_like`: each confidence weighed by how much its index
+    looks like one (`index.INDEX_LIKE`), and the card with the most of those votes read at its
+    best fit (`SURE_LIKE`)."""
     votes: dict[str, float] = {}
-    for (_, _, named, sure, _), _, _ in readings:
-        votes[named] = votes.get(named, 0.0) + sure
+    for read in readings:
+        votes[read[0][2]] = votes.get(read[0][2], 0.0) + read[0][3] * (read[3] if by_like else 1.0)
+    named = max(votes, key=votes.get) if by_like else readings[0][0][2]
+    chosen = next(read for read in readings if read[0][2] == named)
+    (colour, rank, code, confidence, _), quad, like = chosen[0], chosen[1], chosen[3]
+    others = tuple(dict.fromkeys(read[0][2] for read in readings if read[0][2] != code))
     if all(votes[other] < votes[code] for other in others):
-        return readings[0][0]
+        return chosen[0], quad, like
     guesses = ((code, round(confidence, 4)),) + tuple((other, 0.0) for other in others)
-    return colour, rank, None, confidence, True, guesses
+    return (colour, rank, None, confidence, True, guesses), quad, like

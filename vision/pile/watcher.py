@@ -726,6 +726,8 @@ class PileWatcher:
         shared = cv2.countNonZero(cv2.bitwise_and(region, top.region))
         if shared > SAME_PLACE * max(cv2.countNonZero(region), cv2.countNonZero(top.region)):
             return True  # where it lay: the top card itself, seen again (a lamp's colour changed)
+        if self._is_uncovered_whole(region, top):
+            return True
         uncovered = cv2.bitwise_and(top.region, cv2.bitwise_not(region))
         if hidden is not None:
             uncovered = cv2.bitwise_and(uncovered, cv2.bitwise_not(hidden))
@@ -735,6 +737,22 @@ class PileWatcher:
             # Where the old top card still shows, it lies as it lay: a second copy landed beside it.
             moved = match_share(small, self.reference, uncovered) < 0.7
         return bool(moved)
+
+    def _is_uncovered_whole(self, region: np.ndarray, top: _PileCard) -> bool:
+        """Whether `region` holds the whole of the top card (SAME_PLACE of its quad) where the top
+        card was seen in part (less than SAME_PLACE of its quad): a card read beneath another has a
+        region of the part that showed alone, so that, the card over it taken back, it shows whole
+        and seems to have moved (a second copy cannot cover the first whole but where it lies). A
+        top card seen whole is judged by where it lay alone (`_is_top_nudged`).
+        Issue #18, fresh development probe, birch 4203 at 33.5 s: a blue 1 taken back off the red
+        Reverse slid under it (read beneath at its own fit, `overlap.SURE_LIKE`), the Reverse, whole,
+        was reported as a second one: 813 of its fit's 816 small pixels within the difference (1,092
+        of them), its shown part 610."""
+        whole = region_mask(region.shape, self._to_small(top.quad))
+        area = cv2.countNonZero(whole)
+        if cv2.countNonZero(cv2.bitwise_and(top.region, whole)) >= SAME_PLACE * area:
+            return False
+        return cv2.countNonZero(cv2.bitwise_and(region, whole)) > SAME_PLACE * area
 
     # -- two cards in one movement --------------------------------------------------------------
 
