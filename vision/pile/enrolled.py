@@ -33,7 +33,7 @@ _TO_CLASSIC_RANK = {oona: classic for classic, oona in CLASSIC_TO_OONA_RANK.item
 class OwnFaces:
     """An enrolled deck's faces as a card beneath is matched against them: each face at
     COVERED_SIZE, blurred a little, upright and turned half round (as `faces.face_book` draws the
-    art), named in the deck's own names."""
+    art, and kept as it keeps them: uint8), named in the deck's own names."""
 
     def __init__(self, faces: list[tuple[str, str]], images: np.ndarray, style: str):
         """`faces`: Oona colour and rank of each of `images` (BGR uint8, one per face, any one
@@ -42,10 +42,9 @@ class OwnFaces:
         renders = []
         for image in images:
             small = cv2.GaussianBlur(cv2.resize(image, COVERED_SIZE, interpolation=cv2.INTER_AREA), (3, 3), 0)
-            small = small.astype(np.float32)
             renders.append(np.stack([small, small[::-1, ::-1]]))
         self.renders = np.stack(renders) if renders else np.zeros((0, 2, COVERED_SIZE[1], COVERED_SIZE[0], 3),
-                                                                  np.float32)
+                                                                  np.uint8)
 
     @classmethod
     def of(cls, recogniser) -> "OwnFaces | None":

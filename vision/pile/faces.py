@@ -51,7 +51,7 @@ class _Stopped(Exception):
 
 def face_book(deck: str, size: tuple[int, int] = MATCH_SIZE, *,
               stop: threading.Event | None = None) -> tuple[list[tuple[str, str]], np.ndarray]:
-    """The deck's faces `(colour, rank)` and their renders at `size` (float32, N × 2 turns × H × W
+    """The deck's faces `(colour, rank)` and their renders at `size` (uint8, N × 2 turns × H × W
     × 3: upright, then turned 180°), drawn once from the deck's art and kept (the last few books).
     Thread-safe: a caller asking for a book being drawn (by :func:`warm_faces`) waits for it.
     With ``stop`` set the drawing is given up between two faces (nothing is kept).
@@ -161,8 +161,11 @@ def _draw_books(deck: str, sizes: list[tuple[int, int]],
 
             image = card_png(colour, rank, px_per_mm=3.0)
         for book, size in zip(renders, sizes):
+            # Kept as the blur gives them, whole numbers 0..255 (uint8), made float32 where they are
+            # matched (`as_planes`): a quarter of the memory for the same values (issue #21: the Oona
+            # deck's two books 6.7 -> 1.7 MB; the kiosk's demo from a round's end at 1280 x 720
+            # 250.8/251.4 -> 245.4/245.5 MB, its start 210 -> 203 MB; the watcher's readings the same).
             small = cv2.GaussianBlur(cv2.resize(image, size, interpolation=cv2.INTER_AREA), (3, 3), 0)
-            small = small.astype(np.float32)
             book.append(np.stack([small, small[::-1, ::-1]]))
     return [(faces, np.stack(book)) for book in renders]
 
@@ -176,11 +179,13 @@ def match_errors(warped: np.ndarray, renders: np.ndarray, visible: np.ndarray | 
 
 
 def as_planes(renders: np.ndarray) -> np.ndarray:
-    """Renders (N × 2 × H × W × 3) as :func:`planes_errors` takes them: each render's three
-    channels apart (N·2 × 3 × H × W), so that the sums run along rows of pixels: numpy's loops over
-    a last axis of three are slow (issue #21: four faces matched in 0.20 ms instead of 0.60)."""
+    """Renders (N × 2 × H × W × 3, uint8 or float) as :func:`planes_errors` takes them, float32:
+    each render's three channels apart (N·2 × 3 × H × W), so that the sums run along rows of
+    pixels: numpy's loops over a last axis of three are slow (issue #21: four faces matched in
+    0.20 ms instead of 0.60)."""
     n, turns, h, w, _ = renders.shape
-    return np.ascontiguousarray(renders.reshape(n * turns, h * w, 3).transpose(0, 2, 1)).reshape(-1, 3, h, w)
+    return np.ascontiguousarray(renders.reshape(n * turns, h * w, 3).transpose(0, 2, 1),
+                                dtype=np.float32).reshape(-1, 3, h, w)
 
 
 def book_planes(renders: np.ndarray) -> np.ndarray:
@@ -537,7 +542,7 @@ def covered_reading(face: tuple[str, str], margin: float, first: float, quad: np
 def where_differ(renders: np.ndarray, one: int, other: int) -> np.ndarray:
     """Where (a COVERED_SIZE mask) two faces of `renders` differ, at either turn: a covered card is
     judged between them there alone (a 0 and an 8 differ only in the middle of the glyph)."""
-    return (np.abs(renders[one] - renders[other]).max(axis=-1) > 40).any(axis=0)
+    return (np.abs(renders[one].astype(np.float32) - renders[other]).max(axis=-1) > 40).any(axis=0)
 
 
 def shown_part(visible: np.ndarray) -> np.ndarray:
