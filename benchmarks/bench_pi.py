@@ -163,26 +163,22 @@ import csv, json, sys
 from pathlib import Path
 import cv2
 import numpy as np
-from vision.sim.textures import DEVELOPMENT, HARD_TABLES, HELD_OUT, texture
+from vision.sim.textures import DEVELOPMENT, HARD_TABLES, HELD_OUT, empty_photos, texture
 
 empty, per_surface = Path(sys.argv[1]), int(sys.argv[2])
 empty.mkdir(parents=True, exist_ok=True)
 surfaces = DEVELOPMENT + HELD_OUT + HARD_TABLES
-rng = np.random.default_rng(21)
 photos = []
 with open(empty / "labels.csv", "w", newline="") as f:
     rows = csv.writer(f)
     rows.writerow(["file", "colour", "rank"])
-    for kind in surfaces:
-        for i in range(per_surface):
-            image = texture(kind, 480, 640, rng).astype(np.float32) + rng.normal(0, 2.0, (480, 640, 3))
-            name = f"{kind}-{i}.png"
-            cv2.imwrite(str(empty / name), np.clip(image, 0, 255).astype(np.uint8))
-            rows.writerow([name, "wild", "colour"])         # no card: any label (time only)
-            photos.append([kind, name])
+    for i, (kind, image) in enumerate(empty_photos(per_surface, 21)):
+        name = f"{kind}-{i % per_surface}.png"
+        cv2.imwrite(str(empty / name), image)
+        rows.writerow([name, "wild", "colour"])             # no card: any label (time only)
+        photos.append([kind, name])
 # The search's first slow steps set themselves up on the first busy photo: a tablecloth not timed.
-image = texture("tablecloth", 480, 640, np.random.default_rng(20)).astype(np.float32)
-cv2.imwrite(str(empty / "warm.png"), np.clip(image, 0, 255).astype(np.uint8))
+cv2.imwrite(str(empty / "warm.png"), texture("tablecloth", 480, 640, np.random.default_rng(20)))
 (empty / "photos.json").write_text(json.dumps({"photos": photos, "warm": "warm.png"}))
 print(json.dumps({"folder": str(empty), "labels": str(empty / "labels.csv"), "photos": len(photos),
                   "surfaces": list(surfaces)}))

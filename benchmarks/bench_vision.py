@@ -124,12 +124,10 @@ def empty_tables(deck: str, n: int, seed: int = 21, profile: Path | None = None)
     import statistics
     import time
 
-    import numpy as np
-
     from vision.card import detect
     from vision.card.evidence import may_hold_card
     from vision.card.recogniser import Recogniser
-    from vision.sim.textures import DEVELOPMENT, HARD_TABLES, texture
+    from vision.sim.textures import empty_photos
 
     if profile is not None:
         from vision.enrol.profile import EnrolledRecogniser
@@ -137,12 +135,7 @@ def empty_tables(deck: str, n: int, seed: int = 21, profile: Path | None = None)
         deck = f"enrolled {recogniser.name} ({recogniser.style})"
     else:
         recogniser = Recogniser.for_deck(deck)
-    rng = np.random.default_rng(seed)
-    photos = []
-    for surface in DEVELOPMENT + HELD_OUT + HARD_TABLES:
-        for _ in range(n):
-            image = texture(surface, 480, 640, rng).astype(np.float32) + rng.normal(0, 2.0, (480, 640, 3))
-            photos.append((surface, np.clip(image, 0, 255).astype(np.uint8)))
+    photos = list(empty_photos(n, seed))
     recogniser.read(photos[0][1])                       # models and caches warm
     steps: dict[str, float] = {}
     reads = {"main": 0, "enlarged": 0}

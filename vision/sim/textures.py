@@ -87,6 +87,17 @@ def texture(kind: str, h: int, w: int, rng: np.random.Generator) -> np.ndarray:
     return np.clip(img, 0, 255).astype(np.uint8)
 
 
+def empty_photos(n: int, seed: int = 21):
+    """Photos of tables with no card (640 × 480, with a camera's sensor noise): `n` of each surface,
+    `DEVELOPMENT`, `HELD_OUT` and `HARD_TABLES` in that order, as `(surface, BGR image)`, drawn from
+    one generator seeded `seed` (the set `benchmarks/bench_vision.py --empty` and `bench_pi.py` time)."""
+    rng = np.random.default_rng(seed)
+    for surface in DEVELOPMENT + HELD_OUT + HARD_TABLES:
+        for _ in range(n):
+            image = texture(surface, 480, 640, rng).astype(np.float32) + rng.normal(0, 2.0, (480, 640, 3))
+            yield surface, np.clip(image, 0, 255).astype(np.uint8)
+
+
 def _weave(h: int, w: int, rng, strength: float) -> np.ndarray:
     """A woven cloth's fine texture: threads a few pixels apart, each a little lighter or darker."""
     yy, xx = np.mgrid[:h, :w].astype(np.float32)
