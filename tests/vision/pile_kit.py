@@ -1,18 +1,32 @@
 """Development probe sessions for the pile's tests: a simulated classic table watched over a
-stretch of time."""
+stretch of time; and the stand-ins the watcher's own steps are tested with."""
+
+import numpy as np
 
 from vision.pile.watcher import PileWatcher
 from vision.sim.table import TableSim
 
 
-def watched(classic, faces, seed: int, surface: str, frames: tuple[float, float]):
+class Named:
+    """A recogniser stand-in: the watcher only asks for its deck's name here."""
+
+    deck = "classic"
+
+
+def upright(width: float, height: float) -> np.ndarray:
+    """A width × height quad (frame px) at (100, 100), corners clockwise from the top edge."""
+    return np.float32([[100, 100], [100 + width, 100], [100 + width, 100 + height], [100, 100 + height]])
+
+
+def watched(classic, faces, seed: int, surface: str, frames: tuple[float, float], *, sized: bool = True):
     """A probe session (15 cards, 3 two-card plays, real faces through the camera's ways) watched
-    from `frames[0]` to `frames[1]` seconds (the cards' size given, as the watcher learns it from
-    the cards before): its events as JSON, and the truth's landings that came to rest in that time."""
+    from `frames[0]` to `frames[1]` seconds, the cards' size given (as the watcher learns it from
+    the cards before) or, not `sized`, learnt from the cards seen as the development probe learns
+    it: its events as JSON, and the truth's landings that came to rest in that time."""
     sim = TableSim(seed=seed, cards=15, deck="classic", surface=surface, faces=faces, camera=True, take_backs=1,
                    doubles=3)
     truth = [e for e in sim.truth if e.event == "landed" and frames[0] < e.t < frames[1]]
-    watcher = PileWatcher(classic, card_px=sim.card_px)
+    watcher = PileWatcher(classic, card_px=sim.card_px if sized else None)
     events = []
     for i in range(int(frames[0] * 15), int(frames[1] * 15)):
         events += [e.to_json() for e in watcher.feed(sim.render(i / 15, i), i / 15)]

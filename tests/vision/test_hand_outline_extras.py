@@ -6,8 +6,7 @@ import pytest
 
 from vision.hand.outlined import FILL_FACE_REACH, ONE_COLOUR_FIELD, OutlineScanner, _to_far_index
 
-CARD_W = 80.0
-PLACE = (100.0, 105.0)                                           # its field patch takes in the border
+from field_kit import CARD_W, PLACE, field_photo
 
 
 @pytest.fixture(scope="module")
@@ -15,17 +14,9 @@ def classic():
     return OutlineScanner(deck="classic")
 
 
-def _field(bgr) -> np.ndarray:
-    """A 240 × 240 photo: a white card border across its top, the field below it `bgr`."""
-    image = np.zeros((240, 240, 3), np.uint8)
-    image[:] = bgr
-    image[:100] = 235
-    return image
-
-
 def _four_colours() -> np.ndarray:
     """A wild's field: black about its index of all four colours."""
-    image = _field((20, 20, 20))
+    image = field_photo((20, 20, 20))
     for i, bgr in enumerate([(40, 40, 220), (40, 200, 230), (60, 170, 40), (200, 90, 30)]):
         image[100:, 85 + 6 * i:90 + 6 * i] = bgr
     return image
@@ -61,7 +52,7 @@ def test_a_wild_read_on_a_field_of_one_colour_is_no_wild(classic):
     beside = (0.98, wild4, PLACE[0] + 3, PLACE[1], 18.0, 0.0)      # the same index, a window beside it
     under = (0.98, five, PLACE[0] + 3, PLACE[1], 18.0, 0.0)        # another rank read there
     found = [sure_wild, beside, under]
-    red, four = _field((40, 40, 220)), _four_colours()
+    red, four = field_photo((40, 40, 220)), _four_colours()
     coloured, commonest = ONE_COLOUR_FIELD["classic"]
     assert classic._on_one_colour(red, [sure_wild], CARD_W).tolist() == [True]
     assert classic._on_one_colour(four, [sure_wild], CARD_W).tolist() == [False]
@@ -76,12 +67,12 @@ def test_an_unsure_wild_with_its_border_does_not_fill_on_a_field_of_one_colour(c
     wild4 = classic.dense.ranks.index("wild4")
     unsure_wild = [(0.9, wild4, *PLACE, 18.0, 0.0)]
     assert classic._on_cards(_four_colours(), plane, unsure_wild, CARD_W) == unsure_wild
-    assert classic._on_cards(_field((40, 40, 220)), plane, unsure_wild, CARD_W) == []
+    assert classic._on_cards(field_photo((40, 40, 220)), plane, unsure_wild, CARD_W) == []
 
 
-def test_oona_keeps_its_wilds_whatever_their_field():
+def test_oona_keeps_its_wilds_whatever_theirfield_photo():
     oona = OutlineScanner(deck="oona")
     colour4 = oona.dense.ranks.index("colour4")
     wild = (0.99, colour4, *PLACE, 18.0, 0.0)
     assert "oona" not in ONE_COLOUR_FIELD
-    assert oona._off_one_colour(_field((40, 40, 220)), [wild], [wild], CARD_W) == ([wild], [wild])
+    assert oona._off_one_colour(field_photo((40, 40, 220)), [wild], [wild], CARD_W) == ([wild], [wild])

@@ -9,21 +9,12 @@ from vision.hand.colour import _card_patch, _hue_votes, field_shares, fields_sha
 from vision.hand.outlined import (FILL_SUPPORT, FILL_SUPPORT_FLOOR, OUTLINE_FILL_FLOOR,
                                   WILD_FIELD, WILD_FIELD_FLOOR, OutlineScanner, _support)
 
-CARD_W = 80.0
-PLACE = (100.0, 105.0)                                           # its field patch takes in the border
+from field_kit import CARD_W, PLACE, field_photo
 
 
 @pytest.fixture(scope="module")
 def classic():
     return OutlineScanner(deck="classic")
-
-
-def _field(bgr) -> np.ndarray:
-    """A 240 × 240 photo: a white card border across its top, the field below it `bgr`."""
-    image = np.zeros((240, 240, 3), np.uint8)
-    image[:] = bgr
-    image[:100] = 235
-    return image
 
 
 def _windows(rank: int, score: float, n: int) -> list[tuple]:
@@ -38,7 +29,7 @@ def test_support_sums_the_windows_reading_the_same_rank_about_a_reading():
 
 def test_a_coloured_field_is_of_one_colour_and_a_wilds_is_black_or_of_all_four():
     dark, mixed = WILD_FIELD["classic"]
-    red, black = _field((40, 40, 220)), _field((20, 20, 20))
+    red, black = field_photo((40, 40, 220)), field_photo((20, 20, 20))
     four = black.copy()                                            # a wild's index: its four colours on black
     for i, bgr in enumerate([(40, 40, 220), (40, 200, 230), (60, 170, 40), (200, 90, 30)]):
         four[100:, 85 + 6 * i:90 + 6 * i] = bgr
@@ -53,7 +44,7 @@ def test_a_coloured_field_is_of_one_colour_and_a_wilds_is_black_or_of_all_four()
 
 def test_an_unsure_reading_without_its_border_fills_only_where_many_windows_agree(classic):
     plane = np.zeros((240, 240), np.uint8)                         # no white border seen anywhere
-    image = _field((40, 40, 220))
+    image = field_photo((40, 40, 220))
     five = classic.dense.ranks.index("5")
     assert FILL_SUPPORT_FLOOR < 0.9 and 0.9 * 3 < FILL_SUPPORT["classic"] <= 0.9 * 12
     assert classic._on_cards(image, plane, _windows(five, 0.9, 3), CARD_W) == []
@@ -64,21 +55,21 @@ def test_an_unsure_reading_without_its_border_fills_only_where_many_windows_agre
 def test_a_wilds_field_turns_down_a_coloured_rank_and_lets_a_wild_fill_lower(classic):
     plane = np.zeros((240, 240), np.uint8)
     five, wild4 = classic.dense.ranks.index("5"), classic.dense.ranks.index("wild4")
-    on_black = classic._on_cards(_field((20, 20, 20)), plane, _windows(five, 0.9, 12), CARD_W)
+    on_black = classic._on_cards(field_photo((20, 20, 20)), plane, _windows(five, 0.9, 12), CARD_W)
     assert on_black == []                                          # a coloured rank on a wild's black field
     plane[:] = 255                                                 # its border seen all about it
     unsure_wild = _windows(wild4, (WILD_FIELD_FLOOR + OUTLINE_FILL_FLOOR) / 2, 1)
-    assert classic._on_cards(_field((20, 20, 20)), plane, unsure_wild, CARD_W) == unsure_wild
-    assert classic._on_cards(_field((40, 40, 220)), plane, unsure_wild, CARD_W) == []
+    assert classic._on_cards(field_photo((20, 20, 20)), plane, unsure_wild, CARD_W) == unsure_wild
+    assert classic._on_cards(field_photo((40, 40, 220)), plane, unsure_wild, CARD_W) == []
     sure = [(0.99, five, *PLACE, 18.0, 0.0)]
-    assert classic._on_cards(_field((20, 20, 20)), plane, sure, CARD_W) == sure   # above the threshold: kept
+    assert classic._on_cards(field_photo((20, 20, 20)), plane, sure, CARD_W) == sure   # above the threshold: kept
 
 
 def test_oonas_fill_is_the_border_test_alone():
     oona = OutlineScanner(deck="oona")
     plane = np.zeros((240, 240), np.uint8)
     assert "oona" not in FILL_SUPPORT and "oona" not in WILD_FIELD
-    assert oona._on_cards(_field((40, 40, 220)), plane, _windows(3, 0.9, 12), CARD_W) == []
+    assert oona._on_cards(field_photo((40, 40, 220)), plane, _windows(3, 0.9, 12), CARD_W) == []
 
 
 def _shares_step_by_step(image, cx, cy, angle, card_w):

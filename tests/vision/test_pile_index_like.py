@@ -10,7 +10,8 @@ from vision.pile.index import NOT_INDEX_LIKE
 from vision.pile.overlap import SURE_LIKE, _read_by_index
 from vision.pile.watcher import PileWatcher
 from vision.readings import card_code
-from vision.sim.table import TableSim
+
+from pile_kit import Named, watched
 
 
 def _fit(colour: str, rank: str, confidence: float, like: float, at: float = 0.0) -> tuple:
@@ -48,34 +49,16 @@ def test_fits_of_indices_alike_vote_by_confidence_as_before():
     assert reading[2] is None and reading[5][0][0] == "indigo-8"
 
 
-def _watched(classic, faces, seed: int, surface: str, until: float):
-    """A probe session watched from its start to `until` seconds, the cards' size learnt from the
-    cards seen (no `card_px`): its events as JSON and the truth's landings."""
-    sim = TableSim(seed=seed, cards=15, deck="classic", surface=surface, faces=faces, camera=True, take_backs=1,
-                   doubles=3)
-    watcher = PileWatcher(classic)
-    events = []
-    for i in range(int(until * 15)):
-        events += [e.to_json() for e in watcher.feed(sim.render(i / 15, i), i / 15)]
-    return events, [e for e in sim.truth if e.event == "landed" and e.t < until]
-
-
 def test_a_reverse_slid_under_is_read_and_not_again_once_the_card_over_it_is_taken_back(classic, faces):
     """birch 4203 at 30.5 s: a red Reverse slid under a blue 1, reported as a sure red 7 (a corner
     on its field, read at the fit that came first). Now read right; and when the 1 is taken back
     (33.3 s), the take-back is reported and the Reverse, now whole, not as a second one."""
-    events, truth = _watched(classic, faces, 4203, "birch", 35.0)
+    events, truth = watched(classic, faces, 4203, "birch", (0.0, 35.0), sized=False)
     reverse = [e for e in truth if e.code == "burgundy-turnback"]
     assert len(reverse) == 1
     landed = [e for e in events if e["event"] == "landed" and e["t"] > reverse[0].t - 1.0]
     assert [e["code"] for e in landed] == ["burgundy-turnback", "indigo-1"], landed
     assert [e["code"] for e in events if e["event"] == "taken_back"] == ["indigo-1"], events
-
-
-class _Named:
-    """A recogniser stand-in: the watcher only asks for its deck's name here."""
-
-    deck = "classic"
 
 
 def _card(region: np.ndarray, quad: np.ndarray):
@@ -97,7 +80,7 @@ def test_a_card_read_beneath_seen_whole_where_it_lay_is_that_card():
     shown = whole.copy()
     shown[54:, :] = 0                                   # the part under the card over it, hidden
     seen = region_mask((120, 160), np.float32([[36, 16], [96, 16], [96, 80], [36, 80]]))  # 1.7 cards
-    watcher = PileWatcher(_Named(), deck="classic")
+    watcher = PileWatcher(Named(), deck="classic")
     assert watcher._is_uncovered_whole(seen, _card(shown, quad))
     assert not watcher._is_uncovered_whole(seen, _card(whole, quad))
     assert not watcher._is_uncovered_whole(shown, _card(shown, quad + 30))
