@@ -24,6 +24,10 @@ What is measured (wall clock unless said), each beside its target:
   ``HARD_TABLES`` too (rugs, a printed tablecloth: where the search goes all the way), made as
   ``benchmarks/bench_vision.py --empty --n 3`` makes them (the same photos: there it prints where
   each one's CPU goes), the slowest photo of each surface printed;
+* with ``--only empty-watch`` (or in the default run): the kiosk's own path on a table with no card,
+  where a live frame is never searched whole: the pile watcher on a video of each table surface with
+  nothing on it and hands passing over it leaving nothing (``EMPTY_WATCH``), each surface's slowest
+  frame (its CPU x the budget's ratio) and run time over the video's length;
 * the kiosk's start before its first frame is drawn (``python -m kiosk``: imports, config, the
   replay of a 500-point match in ``current.jsonl``, the camera on a recorded clip with its pile
   watcher and recogniser, the screens built, the window opened), from the kiosk's own log lines;
@@ -207,6 +211,43 @@ print(json.dumps({"frames": index, "decided": found}))
 '''
 
 
+# The kiosk never reads a live frame whole: its pile watcher searches only crops round what changed
+# against the table it learnt. Its cost on a table with no card (`EMPTY_WATCH`): a video of each
+# table surface (the busy `HARD_TABLES` too) with nothing on it, `EMPTY_WATCH_IDLE_S` of the table
+# alone, then `EMPTY_WATCH_HOVERS` hands passing over the pile and resting a moment, leaving nothing
+# (the most the watcher spends on a frame with no card: a landing it must rule out), a second apart,
+# then the table alone again; 640 x 480, 15 fps, MJPG as the recorded videos. Made into the folder
+# given, its meta on stdout.
+EMPTY_WATCH_IDLE_S = 2.0
+EMPTY_WATCH_HOVERS = 3
+EMPTY_WATCH_VIDEOS = r"""
+import json, sys
+from pathlib import Path
+import cv2
+from vision.sim.script import TableScript
+from vision.sim.table import TableSim
+from vision.sim.textures import DEVELOPMENT, HARD_TABLES, HELD_OUT
+
+folder, idle_s, hovers = Path(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
+folder.mkdir(parents=True, exist_ok=True)
+videos = {}
+for i, surface in enumerate(DEVELOPMENT + HELD_OUT + HARD_TABLES):
+    sim = TableSim(seed=5100 + i, cards=0, surface=surface, fps=15, width=640, height=480)
+    script = TableScript(sim.rng, sim.deck, size=sim.size, card_px=sim.card_px, fps=sim.fps,
+                         pile_centre=sim.pile_centre)
+    t, spans = idle_s, []
+    for _ in range(hovers):
+        hover = script._hover(t)
+        sim.actions.append(hover)
+        spans.append([round(hover.t0, 3), round(hover.t1, 3)])
+        t = hover.t1 + 1.0
+    sim.duration = t - 1.0 + idle_s
+    video, _ = sim.write_video(folder / f"empty-{surface}.avi")
+    videos[surface] = {"video": str(video), "seconds": sim.duration, "hovers": spans}
+print(json.dumps(videos))
+"""
+
+
 class Budget:
     """Runs commands under pi-budget (or not), timing them and their children's peak memory."""
 
@@ -379,6 +420,63 @@ def empty_table(budget: Budget, meta: dict, work: Path) -> dict:
                          "sure": sum(p["sure"] for p in photos),
                          "s_max_by_surface": {k: round(v["s"], 3) for k, v in slowest.items()},
                          "cpu_ms_max_by_surface": {k: round(v["cpu_ms"], 1) for k, v in slowest.items()}}
+    return results
+
+
+# Each empty-table video (`EMPTY_WATCH_VIDEOS`) fed to a fresh pile watcher under the budget, as the
+# kiosk feeds it camera frames: the frames decoded first (the camera's work, not the watcher's), the
+# deck's faces drawn first (as the kiosk's start draws them), then each frame's `feed` timed, wall and
+# CPU. One line per video.
+EMPTY_WATCH = r"""
+import json, statistics, sys, time
+import cv2
+from vision.card.recogniser import Recogniser
+from vision.pile.faces import warm_faces
+from vision.pile.watcher import PileWatcher
+cv2.setNumThreads(1)
+videos, deck = json.loads(sys.argv[1]), sys.argv[2]
+recogniser = Recogniser.for_deck(deck)
+drawing = warm_faces(deck)
+if drawing is not None:
+    drawing.join()
+for surface, v in videos.items():
+    capture, frames = cv2.VideoCapture(v["video"]), []
+    while True:
+        ok, frame = capture.read()
+        if not ok:
+            break
+        frames.append(frame)
+    watcher, walls, cpus, events = PileWatcher(recogniser), [], [], 0
+    for i, frame in enumerate(frames):
+        wall, cpu = time.perf_counter(), time.process_time()
+        events += len(watcher.feed(frame, i / 15))
+        walls.append(time.perf_counter() - wall)
+        cpus.append((time.process_time() - cpu) * 1000)
+    hovering = [i for i in range(len(frames)) if any(a <= i / 15 < b + 1.0 for a, b in v["hovers"])]
+    idle = [cpus[i] for i in range(1, len(frames)) if i not in set(hovering)]
+    slowest = max(range(len(frames)), key=cpus.__getitem__)
+    print(json.dumps({"surface": surface, "frames": len(frames), "seconds": len(frames) / 15,
+                      "wall_s": sum(walls), "cpu_ms": sum(cpus), "idle_cpu_ms_median": statistics.median(idle),
+                      "max_cpu_ms": cpus[slowest], "max_wall_s": max(walls), "slowest_t": slowest / 15,
+                      "slowest_while_hovering": slowest in set(hovering), "events": events}), flush=True)
+"""
+
+
+def empty_watch(budget: Budget, meta: dict, work: Path) -> dict:
+    """The pile watcher on each empty-table video (`EMPTY_WATCH`), each deck: per surface, its run
+    time over the video's length and its slowest frame (its CPU x the budget's ratio: one frame's
+    wall time on the budget depends on where the quota's period falls), and the events it reported
+    (none is right: nothing landed)."""
+    results = {}
+    for deck in ("classic", "oona"):
+        _, _, out, _ = budget.run([PY, "-c", EMPTY_WATCH, json.dumps(meta["empty_watch"]), deck], cwd=work)
+        videos = [json.loads(line) for line in out if line.startswith("{")]
+        results[deck] = {v["surface"]: {"rtf": v["wall_s"] / v["seconds"],
+                                        "max_frame_s": v["max_cpu_ms"] * budget.ratio / 1000,
+                                        "max_frame_wall_s": v["max_wall_s"], "max_cpu_ms": v["max_cpu_ms"],
+                                        "idle_cpu_ms_median": v["idle_cpu_ms_median"],
+                                        "slowest_while_hovering": v["slowest_while_hovering"],
+                                        "events": v["events"]} for v in videos}
     return results
 
 
@@ -557,8 +655,8 @@ def main() -> int:
     parser.add_argument("--budget", choices=sorted(RATIOS), default="pi4")
     parser.add_argument("--start-runs", type=int, default=2)
     parser.add_argument("--demo-seconds", type=float, default=60)
-    parser.add_argument("--only", help="some of: watcher,event_frame_s,empty,replay,start,demo,demo_large,own_memory "
-                                       "(comma-separated); "
+    parser.add_argument("--only", help="some of: watcher,event_frame_s,empty,empty-watch,replay,start,demo,demo_large,"
+                                       "own_memory (comma-separated); "
                                        "memory: where the kiosk's start spends its memory (not in the default run)")
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument("--keep", help="make the recordings here and keep them (default: a temporary folder)")
@@ -586,6 +684,10 @@ def main() -> int:
         meta = python_json(PREP, work)
         meta["empty"] = python_json(EMPTY_PHOTOS, work / "empty", EMPTY_PER_SURFACE)
         (work / "meta.json").write_text(json.dumps(meta))
+    if "empty_watch" not in meta:                                 # an earlier run's folder lacks them
+        meta["empty_watch"] = python_json(EMPTY_WATCH_VIDEOS, work / "empty-watch", EMPTY_WATCH_IDLE_S,
+                                          EMPTY_WATCH_HOVERS)
+        (work / "meta.json").write_text(json.dumps(meta))
     videos = ", ".join(f"{deck} {v['seconds']:.1f} s" for deck, v in meta["videos"].items())
     print(f"  made the recordings ({videos}), "
           f"{meta['empty']['photos']} empty-table photos and a {meta['match_events']}-event match "
@@ -594,6 +696,7 @@ def main() -> int:
     steps = (("watcher", lambda: watcher(budget, meta, work)),
              ("event_frame_s", lambda: event_frame_cost(budget, work)),
              ("empty", lambda: empty_table(budget, meta, work)),
+             ("empty-watch", lambda: empty_watch(budget, meta, work)),
              ("replay", lambda: replay(budget, work)),
              ("start", lambda: kiosk_start(budget, meta, work, args.start_runs)),
              ("demo", lambda: demo_memory(budget, work, args.demo_seconds)),
@@ -654,6 +757,18 @@ def print_table(f: dict, meta: dict) -> None:
         rows.append((f"  its slowest photo of each surface ({EMPTY_PER_SURFACE} a surface)",
                      ", ".join(f"{k} {v:.2f} s ({e['cpu_ms_max_by_surface'][k]:.0f} ms CPU)" for k, v in by_surface),
                      "(each)", ""))
+    for deck, by_surface in f.get("empty-watch", {}).items():
+        worst = max(by_surface.values(), key=lambda v: v["max_frame_s"])
+        rows.append((f"table with no card, the kiosk's pile watcher ({deck}): slowest frame (its CPU x "
+                     f"{f['ratio']:g}), {len(by_surface)} surfaces, a hand passing {EMPTY_WATCH_HOVERS} times",
+                     f"{worst['max_frame_s']:.2f} s; run time / video length at most "
+                     f"{max(v['rtf'] for v in by_surface.values()):.2f}; "
+                     f"{sum(v['events'] for v in by_surface.values())} events reported",
+                     f"<= {TARGETS['empty_s']} s for every frame", verdict(worst["max_frame_s"], TARGETS["empty_s"])))
+        ranked = sorted(by_surface.items(), key=lambda kv: -kv[1]["max_frame_s"])
+        rows.append(("  each surface: slowest frame (s, estimated), run time / video length, idle frame CPU",
+                     ", ".join(f"{k} {v['max_frame_s']:.2f} s / {v['rtf']:.2f} / {v['idle_cpu_ms_median']:.1f} ms"
+                               for k, v in ranked), "(each)", ""))
     starts = f.get("start", [])
     loop = [s["main_loop_s"] for s in starts if s["main_loop_s"] is not None]
     cam = [s["camera_done_s"] for s in starts if s["camera_done_s"] is not None]
