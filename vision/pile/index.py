@@ -17,6 +17,8 @@ corner on the card's field or bare border is read as a sure 7 among the ranks wh
 like none, and gives way to any outline or corner whose index does (`INDEX_LIKE`); where none
 does, each corner is read again where the card's own corner lies (`onto_corner`). A border is
 judged white in the light of the top card beside it (`top_white`): a warm lamp tints both.
+Colour and rank agree: a wild rank read on a field plainly of one colour is read again among the
+coloured cards' ranks (a Draw Two's +2 looks like a Wild Draw Four's +4 to the corner model).
 """
 
 import cv2
@@ -88,6 +90,18 @@ COLOUR_SURE = 0.5
 #: least PALE_SHARE of its visible field.
 PALE_SATURATION = 40
 PALE_SHARE = 0.15
+#: A wild rank read at a card beneath whose visible field is plainly one colour (read so at
+#: least PLAIN_COLOUR surely, PLAIN_SATURATED of its visible pixels inside the border saturated)
+#: is read again among the coloured cards' ranks (`_is_plainly_coloured`, `_ranks_left`); read so
+#: as none, the wild is a guess. Colour and rank agree (issue #18: real Draw Twos read as Wild
+#: Draw Fours, "although the field is plainly blue, green, red or yellow"). Fresh development seeds
+#: 4200-4209, the 237 recorded covered-card calls read again: a red Draw Two (birch 4200) and a
+#: green one (wood 4209) read at their +2 as sure Wild Draw Fours (0.92, 0.95), now sure Draw Twos
+#: at 0.999 and 0.85; every other call the same. There, wild ranks read on fields read as a colour
+#: at 0.9 and up: coloured cards' 0.52-0.80 saturated; a Wild Draw Four's black field showing one
+#: small yellow card of its four (sadu 4205, read yellow at 1.0), 0.22-0.33: still a wild.
+PLAIN_COLOUR = 0.9
+PLAIN_SATURATED = 0.45
 #: Of the card, at least this share must show (what little shows of a card may be a hand's).
 SHOWN = 0.3
 #: How far (warp px of the smaller warp) in from the edge the white border band lies.
@@ -242,25 +256,17 @@ def _read_at(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray, light: np.n
     white = _white(warped, visible)
     if white is None:
         return None
-    ranks = []
-    index_like = REFIT_LIKE if refit else INDEX_LIKE
-    for end, turned in enumerate((quad, np.roll(quad, -2, axis=0))):
-        if not refit:
-            card, shown = (warped, visible) if end == 0 else (warped[::-1, ::-1], visible[::-1, ::-1])
-            read = _index_in_view(card, shown, white, fair=fair)
-        else:  # where the card's own corner lies, if that is elsewhere (`onto_corner`)
-            moved = onto_corner(frame, turned, cover)
-            read = None if moved is turned else _index_in_view(warp(frame, moved, SIZE),
-                                                                in_view(moved, cover, SIZE), white, fair=fair)
-        ranks += [read] if read is not None else []
-    is_index_like = any(like >= index_like for _, _, like in ranks)
-    if is_index_like:  # a corner that looks like no index says nothing beside one that does
-        ranks = [read for read in ranks if read[2] >= index_like]
-    if not ranks or len({rank for rank, _, _ in ranks}) > 1:
+    read = _corner_rank(frame, quad, cover, warped, visible, white, refit=refit, fair=fair)
+    if read is None:
         return None
-    rank, rank_conf, like = max(ranks, key=lambda r: r[1])
-    penalty = 0.0 if is_index_like else NOT_INDEX_LIKE
+    rank, rank_conf, like, penalty = read
     colour, colour_conf = _visible_colour(warped, visible, white)
+    if rank in find_deck("classic").wilds and _is_plainly_coloured(warped, visible, white, colour, colour_conf):
+        # Colour and rank agree: a field plainly of one colour is no wild's, so the index is
+        # read again among the coloured cards' ranks (`PLAIN_COLOUR`); read so as no other, the
+        # wild it names is a guess.
+        again = _corner_rank(frame, quad, cover, warped, visible, white, refit=refit, fair=fair, coloured=True)
+        rank, rank_conf, like, penalty = again or (rank, rank_conf, like, NOT_INDEX_LIKE)
     if rank in find_deck("classic").wilds:
         colour, colour_conf = WILD, 1.0
     elif colour == WILD or colour_conf < COLOUR_SURE:
@@ -273,13 +279,62 @@ def _read_at(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray, light: np.n
     return (colour, rank, card_code(colour, rank), confidence, False), quad, 1.0 - confidence + penalty, like
 
 
-def _index_in_view(card: np.ndarray, shown: np.ndarray, white: np.ndarray, *,
-                   fair: bool = False) -> tuple[str, float, float] | None:
+def _corner_rank(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray, warped: np.ndarray, visible: np.ndarray,
+                 white: np.ndarray, *, refit: bool = False, fair: bool = False,
+                 coloured: bool = False) -> tuple[str, float, float, float] | None:
+    """The rank the index corners of the card at `quad` (its `warped` warp, `visible` in it, its
+    `white`) agree on, where the fit puts them or (`refit`) where the card's own corners lie: (rank,
+    confidence, how much its index looks like one, NOT_INDEX_LIKE if none does else 0), or None
+    when none reads surely or two disagree. `coloured`: the field is plainly one colour, so the
+    index is read among the coloured cards' ranks (`_is_plainly_coloured`)."""
+    ranks = []
+    index_like = REFIT_LIKE if refit else INDEX_LIKE
+    for end, turned in enumerate((quad, np.roll(quad, -2, axis=0))):
+        if not refit:
+            card, shown = (warped, visible) if end == 0 else (warped[::-1, ::-1], visible[::-1, ::-1])
+            read = _index_in_view(card, shown, white, fair=fair, coloured=coloured)
+        else:  # where the card's own corner lies, if that is elsewhere (`onto_corner`)
+            moved = onto_corner(frame, turned, cover)
+            read = None if moved is turned else _index_in_view(warp(frame, moved, SIZE), in_view(moved, cover, SIZE),
+                                                                white, fair=fair, coloured=coloured)
+        ranks += [read] if read is not None else []
+    is_index_like = any(like >= index_like for _, _, like in ranks)
+    if is_index_like:  # a corner that looks like no index says nothing beside one that does
+        ranks = [read for read in ranks if read[2] >= index_like]
+    if not ranks or len({rank for rank, _, _ in ranks}) > 1:
+        return None
+    rank, rank_conf, like = max(ranks, key=lambda r: r[1])
+    return rank, rank_conf, like, 0.0 if is_index_like else NOT_INDEX_LIKE
+
+
+def _is_plainly_coloured(warped: np.ndarray, visible: np.ndarray, white: np.ndarray, colour: str,
+                         colour_conf: float) -> bool:
+    """Whether the visible field (`visible` in the warp `warped`, against the card's `white`) is
+    plainly of one colour: read as `colour` at least PLAIN_COLOUR surely, and at least
+    PLAIN_SATURATED of its visible pixels inside the border saturated (`read_colour`'s threshold),
+    as a coloured card's field is and a wild's black one, a colour or two of its oval or small
+    cards showing, is not."""
+    if colour == WILD or colour_conf < PLAIN_COLOUR:
+        return False
+    h, w = visible.shape
+    inside = np.zeros((h, w), bool)
+    inside[h // 12:-h // 12, w // 12:-w // 12] = True
+    inside &= visible > 0
+    if not inside.any():
+        return False
+    balanced = np.clip(warped[inside].astype(np.float32) / white * 200, 0, 255).astype(np.uint8)
+    hsv = cv2.cvtColor(balanced[None], cv2.COLOR_BGR2HSV_FULL)[0]
+    saturated = (hsv[:, 1] > 90) & (hsv[:, 2] > 45)
+    return float(saturated.mean()) >= PLAIN_SATURATED
+
+
+def _index_in_view(card: np.ndarray, shown: np.ndarray, white: np.ndarray, *, fair: bool = False,
+                   coloured: bool = False) -> tuple[str, float, float] | None:
     """The sure reading (rank, confidence, how much it looks like an index: `_read_around`) of
     the top-left index corner of the warp `card` (a card's either end), if wholly in view
     (`shown`) and in a corner of white border (a card fitted a quarter turn off puts its
     "corner" on the field or the table); else None. `fair`: sure from INDEX_FAIR where it looks
-    much like an index (FAIR_LIKE)."""
+    much like an index (FAIR_LIKE); `coloured`: read among the coloured cards' ranks (`_read_around`)."""
     sx, sy = SIZE[0] / WARP_W, SIZE[1] / WARP_H
     x0, y0 = max(int(round((CENTRE[0] - SIDE / 2) * sx)), 0), max(int(round((CENTRE[1] - SIDE / 2) * sy)), 0)
     x1, y1 = x0 + int(round(SIDE * sx)), y0 + int(round(SIDE * sy))
@@ -289,7 +344,7 @@ def _index_in_view(card: np.ndarray, shown: np.ndarray, white: np.ndarray, *,
     if (cv2.countNonZero(box) < INDEX_IN_VIEW * box.size
             or not _is_white_corner(card, shown, white, (x1, y1))):
         return None
-    rank, conf, like = _read_around(card, (x0, y0, x1, y1), corner_model())
+    rank, conf, like = _read_around(card, (x0, y0, x1, y1), corner_model(), coloured=coloured)
     return (rank, conf, like) if conf >= INDEX_SURE or (fair and conf >= INDEX_FAIR and like >= FAIR_LIKE) else None
 
 
@@ -310,15 +365,17 @@ def _card_edge_inset(card: np.ndarray, shown: np.ndarray, white: np.ndarray,
     return inset[0], inset[1]
 
 
-def _read_around(card: np.ndarray, box: tuple[int, int, int, int], model) -> tuple[str, float, float]:
+def _read_around(card: np.ndarray, box: tuple[int, int, int, int], model, *,
+                 coloured: bool = False) -> tuple[str, float, float]:
     """The rank the index `box` (x0, y0, x1, y1) shows, read there (`_read_upright`) and AROUND
     px off it each way (at the turn read best there): the rank at least two thirds of the nine
     name, their mean confidence, and how much the box looks like an index (the ranks' mean share
     of the model's probability over the nine, `_read_upright`); ("", 0, 0) without such a rank.
     The corner model is sure of a glyph cut at one side (a 4's foot off reads as a 7, a 5
-    shifted as a 6); cut so at one place, not at most."""
+    shifted as a 6); cut so at one place, not at most. `coloured`: read among the coloured
+    cards' ranks (`_ranks_left`)."""
     x0, y0, x1, y1 = box
-    rank, conf, angle, like = _read_upright(card[y0:y1, x0:x1], model)
+    rank, conf, angle, like = _read_upright(card[y0:y1, x0:x1], model, coloured=coloured)
     if not rank:
         return "", 0.0, 0.0
     crops = []
@@ -329,7 +386,7 @@ def _read_around(card: np.ndarray, box: tuple[int, int, int, int], model) -> tup
                 crops.append(_squared(card[top:top + y1 - y0, left:left + x1 - x0]))
     votes: dict[str, list[float]] = {rank: [conf]}
     shares = [like]
-    for other, other_conf, share in _read_turned(crops, angle, model):
+    for other, other_conf, share in _read_turned(crops, angle, model, coloured=coloured):
         votes.setdefault(other, []).append(other_conf)
         shares.append(share)
     rank, confs = max(votes.items(), key=lambda item: len(item[1]))
@@ -364,17 +421,29 @@ def _rank_names(model) -> list[str]:
     return [c for c in model.classes if c != NONE]
 
 
-def _read_turned(crops: list[np.ndarray], angle: float, model) -> list[tuple[str, float, float]]:
-    """Each square crop's rank read turned by `angle`, its probability among the ranks, and the
-    ranks' share of the model's probability (`_read_upright`)."""
+def _read_turned(crops: list[np.ndarray], angle: float, model, *,
+                 coloured: bool = False) -> list[tuple[str, float, float]]:
+    """Each square crop's rank read turned by `angle`, its probability among the ranks (those
+    left, `_ranks_left`), and the ranks' share of the model's probability (`_read_upright`)."""
     ranked = _rank_probabilities([_turned(crop, angle) for crop in crops], model)
+    left = _ranks_left(ranked, model, coloured)
     names = _rank_names(model)
-    best = ranked.argmax(axis=1)
-    return [(names[b], float(row[b] / max(float(row.sum()), 1e-9)), float(row.sum()))
-            for row, b in zip(ranked, best)]
+    best = left.argmax(axis=1)
+    return [(names[b], float(row[b] / max(float(row.sum()), 1e-9)), float(share))
+            for row, b, share in zip(left, best, ranked.sum(axis=1))]
 
 
-def _read_upright(crop: np.ndarray, model) -> tuple[str, float, float, float]:
+def _ranks_left(ranked: np.ndarray, model, coloured: bool) -> np.ndarray:
+    """The ranks' probabilities `ranked` (`_rank_probabilities`), the wild ranks' set to 0 where
+    the field is plainly `coloured` (a coloured card's index is none of a wild's, however like a
+    Draw Two's +2 a +4 looks to the corner model); as they are otherwise."""
+    if not coloured:
+        return ranked
+    wilds = find_deck("classic").wilds
+    return ranked * np.float32([name not in wilds for name in _rank_names(model)])
+
+
+def _read_upright(crop: np.ndarray, model, *, coloured: bool = False) -> tuple[str, float, float, float]:
     """The rank of an index crop read as it stands or tilted by up to UPRIGHT_TURNS, its
     probability among the ranks, the turn it read best at and the ranks' share of the model's
     probability at that turn (the rest is NONE's: how much the crop looks like an index);
@@ -382,17 +451,20 @@ def _read_upright(crop: np.ndarray, model) -> tuple[str, float, float, float]:
     warped upright (either way up), so a sideways index is a card fitted a quarter turn off,
     whose "corner" shows the index of the card's side (a +2 lying down reads as a 7). A sideways
     read naming the same rank says nothing (a 5 tilted a little reads as a 5 lying down too: the
-    model is not trained to tell)."""
+    model is not trained to tell). `coloured`: among the coloured cards' ranks (`_ranks_left`),
+    the share still of all ranks."""
     crop = _squared(crop)
     turns = UPRIGHT_TURNS + SIDEWAYS
     ranked = _rank_probabilities([_turned(crop, angle) for angle in turns], model)
+    left = _ranks_left(ranked, model, coloured)
     upright = len(UPRIGHT_TURNS)
-    turn, best = np.unravel_index(int(ranked[:upright].argmax()), ranked[:upright].shape)
-    side_turn, side_best = np.unravel_index(int(ranked[upright:].argmax()), ranked[upright:].shape)
-    if ranked[upright + side_turn, side_best] > ranked[turn, best] and side_best != best:
+    turn, best = np.unravel_index(int(left[:upright].argmax()), left[:upright].shape)
+    side_turn, side_best = np.unravel_index(int(left[upright:].argmax()), left[upright:].shape)
+    if left[upright + side_turn, side_best] > left[turn, best] and side_best != best:
         return "", 0.0, 0.0, 0.0
-    share = float(ranked[turn].sum())
-    return _rank_names(model)[best], float(ranked[turn, best] / max(share, 1e-9)), float(turns[turn]), share
+    among = float(left[turn].sum())
+    return (_rank_names(model)[best], float(left[turn, best] / max(among, 1e-9)), float(turns[turn]),
+            float(ranked[turn].sum()))
 
 
 def _border_band(shape, band: tuple[float, float] = BORDER) -> np.ndarray:
