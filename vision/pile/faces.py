@@ -260,10 +260,12 @@ def upright(warped: np.ndarray, deck: str, code: str | None, colour: str = "", r
     return warped[::-1, ::-1].copy() if turn else warped
 
 
-def fit_covered(visible: np.ndarray, cover: np.ndarray, size: tuple[float, float]) -> list[np.ndarray]:
+def fit_covered(visible: np.ndarray, cover: np.ndarray, size: tuple[float, float], *,
+                most: int = 3) -> list[np.ndarray]:
     """The corners (small pixels) of a card of `size` (short, long side) of which `visible` shows and
     `cover` may hide the rest: the card-sized rectangles holding the most of `visible` (near them)
-    and the least outside `visible` and `cover`, best first (a few, as what shows may fit two ways)."""
+    and the least outside `visible` and `cover`, best first (a few, as what shows may fit two ways:
+    at most `most`)."""
     ys, xs = np.nonzero(visible)
     if len(xs) < 10:
         return []
@@ -316,7 +318,7 @@ def fit_covered(visible: np.ndarray, cover: np.ndarray, size: tuple[float, float
                    and abs(((theta - th + np.pi / 2) % np.pi) - np.pi / 2) <= np.radians(8) for c, th in others)
 
     for c0, centre, theta in coarse:
-        if len(fits) >= 3 or c0 > coarse[0][0] + 0.15:
+        if len(fits) >= most or c0 > coarse[0][0] + 0.15:
             break
         if is_near(centre, theta, ends):
             continue  # a seed beside one refined already would end where it did

@@ -59,6 +59,16 @@ AGREE_FROM = 0.7
 #: 4100-4109 (session 29's recorded calls) the least was 0.32; on 4200-4209 (the pairs with a
 #: failure), 0.69.
 SURE_LIKE = 0.3
+#: A card of our art beneath that every fit at every size reads only unsure is fitted again at the
+#: top card's size, up to this many ways (`fit_covered`'s `most`; three before), and read at the
+#: fit nearest a face (`_read_more_fits`): what shows of it is fitted badly where it lies on a card
+#: of its own colour (no difference there) or beside a strip of the pile that moved. Issue #18,
+#: printed development probe: laser kilim 4201, a saffron 6 under a saffron 6, read unsure at 0.24
+#: (its first fits 15-75 px off), and photo-lab kilim 4205, a saffron 8 under a burgundy take2 read
+#: as an unsure 6 at 0.29, each read surely and right at a later fit, 1-2 px from where it lies;
+#: seeds 4204-4206, 7 calls: 2 made right (that 8, an inkjet turquoise 3 on sadu 4206), 5 left as
+#: they were. About half as much CPU again for such a call (0.96-1.57 -> 1.43-1.94 s here, loaded).
+COVERED_FITS_MORE = 8
 
 
 @dataclass(frozen=True)
@@ -236,7 +246,8 @@ def _read_sizes(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray, 
                 fair: bool = False) -> tuple[list, list]:
     """`_read_fits` at the top card's size, and at the smaller COVERED_SHRINKS of it while no fit
     reads (or, our art's, only unsure; a classic print's, no index that looks like one): the
-    readings and those read by the corner index (the first size's where no size reads better)."""
+    readings and those read by the corner index (the first size's where no size reads better). Our
+    art's read only unsure at every size is read at more fits too (`_read_more_fits`)."""
     unsure, guessed = [], None
     for shrink in COVERED_SHRINKS:
         readings, by_index = _read_fits(frame, visible, top_region, (size[0] * shrink, size[1] * shrink), grown,
@@ -254,7 +265,20 @@ def _read_sizes(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray, 
             continue
         if readings:
             return readings, by_index
+    if unsure and deck != "classic" and own is None:
+        unsure += _read_more_fits(frame, visible, top_region, size, grown, view=view, deck=deck)
     return guessed or (unsure, [])
+
+
+def _read_more_fits(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray, size: tuple[float, float],
+                    grown: np.ndarray, *, view: SmallView, deck: str) -> list:
+    """The readings of the fits at `size` beyond those `_read_fits` reads (up to COVERED_FITS_MORE
+    of them; `covered_card` then takes the one nearest a face), where one is sure; else none."""
+    read = {fitted.tobytes() for fitted in fit_covered(visible, top_region, size)}
+    more = [fitted for fitted in fit_covered(visible, top_region, size, most=COVERED_FITS_MORE)
+            if fitted.tobytes() not in read]
+    readings, _ = _read_fits(frame, visible, top_region, size, grown, view=view, deck=deck, fits=more)
+    return readings if any(not reading[0][4] for reading in readings) else []
 
 
 def _has_index(by_index: list) -> bool:
@@ -266,14 +290,14 @@ def _has_index(by_index: list) -> bool:
 def _read_fits(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray,
                size: tuple[float, float], grown: np.ndarray, *, view: SmallView, deck: str,
                light: np.ndarray | None = None, own: OwnFaces | None = None,
-               fair: bool = False) -> tuple[list, list]:
+               fair: bool = False, fits: list[np.ndarray] | None = None) -> tuple[list, list]:
     """The readings of a covered card of `size` (small px) fitted to what shows (`visible`), and
     those of them read by the corner index: (reading, quad, error) each, and (reading, quad, error,
     like) those read by the index (`read_covered_index`'s `with_like`). With `own` (an enrolled
     deck's faces) each fit is read against those alone; `fair`: indices read as
-    `index.read_covered_index` does with it."""
+    `index.read_covered_index` does with it; `fits`: these fits read instead of `fit_covered`'s."""
     readings, by_index = [], []
-    for fitted in fit_covered(visible, top_region, size):
+    for fitted in fit_covered(visible, top_region, size) if fits is None else fits:
         if _reaches_edge(visible, fitted):
             continue  # what shows of it comes in from the view's edge: an arm, not a card beneath
         # Moved onto its own edges where they show (the difference misses what matches what it
