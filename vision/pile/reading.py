@@ -23,6 +23,14 @@ from vision.errors import CardNotFoundError, UnknownNameError
 #: right; Oona the same line for line), and still with the sure ones taken and the rest searched
 #: again while two cards' crops were searched small too (kilim 4101: a card slid under read as
 #: another); only for the single card, every development and held-out table read as before.
+#: A difference whose outline as given shows no card's white border has its crop searched small
+#: without the thorough steps (`find_card`'s one-colour regions and enlarged copy), and when that
+#: finds no card at all it is taken as none (a hand at rest over the pile), not searched again at
+#: SEARCH_SIDE. Issue #21: a hand resting on an empty dark mat cost the Oona watcher 245 ms of CPU on
+#: one frame (the small search 142, half of it those steps; the one at SEARCH_SIDE 100), now 43. On
+#: the development probes the search at SEARCH_SIDE never found a card there (classic seeds
+#: 4200-4209, 70 tables: 5 of 638 reads came to it, none found; printed Oona 4200-4201, 56 tables:
+#: none of 493), and the printed probe read every table as before.
 CROP_SEARCH_SIDE = 320
 CROP_SURE = 0.8
 #: The watcher's deciding frame (`read_at`'s `quad_first`, for an outline of a card's size:
@@ -136,10 +144,13 @@ def find_card_in(recogniser, crop: np.ndarray, *, thorough: bool | None = None):
     return _found_and_read(recogniser, crop, thorough=thorough)[0]
 
 
-def _found_and_read(recogniser, crop: np.ndarray, *, thorough: bool | None = None, small_first: bool = False):
+def _found_and_read(recogniser, crop: np.ndarray, *, thorough: bool | None = None, small_first: bool = False,
+                    small_only_if_none: bool = False):
     """`find_card_in`, and the card's reading at its look (`read_warped(warp, score)`) as the
     recogniser read it already while choosing the outline, if it can tell (its `scored`); else None.
-    `small_first`: the crop searched at CROP_SEARCH_SIDE first, its card taken if read surely.
+    `small_first`: the crop searched at CROP_SEARCH_SIDE first, its card taken if read surely;
+    `small_only_if_none`: that search not thorough, and the crop not searched again when it finds
+    no card at all.
 
     :raises CardNotFoundError: when there is none.
     """
@@ -151,7 +162,7 @@ def _found_and_read(recogniser, crop: np.ndarray, *, thorough: bool | None = Non
         reading = recogniser.read_warped(warped)
         read.append((warped, reading))
         return reading.confidence
-    found = _found_small(crop, verify, thorough, read) if small_first else None
+    found = _found_small(crop, verify, thorough, read, small_only_if_none) if small_first else None
     if found is None:       # not sure at CROP_SEARCH_SIDE (or not tried): searched as a photo is
         read.clear()
         found = find_card(crop, verify=verify, thorough=thorough)
@@ -162,12 +173,18 @@ def _found_and_read(recogniser, crop: np.ndarray, *, thorough: bool | None = Non
     return found, None if scored is None or earlier is None else scored(earlier, found.score)
 
 
-def _found_small(crop: np.ndarray, verify, thorough: bool, read: list):
+def _found_small(crop: np.ndarray, verify, thorough: bool, read: list, final_if_none: bool = False):
     """The card found in `crop` searched at CROP_SEARCH_SIDE, if its reading (among `read`, the
-    (warp, reading) pairs `verify` made) is sure (CROP_SURE); else None."""
+    (warp, reading) pairs `verify` made) is sure (CROP_SURE); else None. `final_if_none`: searched
+    without the thorough steps (`vision.card.detect.find_card`'s).
+
+    :raises CardNotFoundError: when it finds none and `final_if_none`.
+    """
     try:
-        found = find_card(crop, verify=verify, thorough=thorough, search_side=CROP_SEARCH_SIDE)
+        found = find_card(crop, verify=verify, thorough=thorough and not final_if_none, search_side=CROP_SEARCH_SIDE)
     except CardNotFoundError:
+        if final_if_none:
+            raise
         return None
     reading = _reading_of(found, read)
     return found if reading is not None and not reading.unsure and reading.confidence >= CROP_SURE else None
@@ -194,7 +211,9 @@ def read_at(recogniser, image: np.ndarray, quad: np.ndarray, *, small_first: boo
         candidates.append((read_card(recogniser, warped, quad), quad, warped))
     given = candidates[0][0] if candidates else None
     if not (quad_first and given is not None and not given.unsure and given.confidence >= QUAD_SURE):
-        found = _found_round(recogniser, image, quad, small_first=small_first)
+        # No white border at the outline as given and no card found small: none (CROP_SEARCH_SIDE).
+        found = _found_round(recogniser, image, quad, small_first=small_first,
+                             small_only_if_none=small_first and given is None)
         if found is not None:
             candidates.append(found)
     if not candidates:
@@ -243,12 +262,15 @@ def crop_round(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndar
     return cv2.bitwise_and(crop, crop, mask=keep), np.float32([x0, y0])
 
 
-def _found_round(recogniser, image: np.ndarray, quad: np.ndarray, *, small_first: bool = False):
+def _found_round(recogniser, image: np.ndarray, quad: np.ndarray, *, small_first: bool = False,
+                 small_only_if_none: bool = False):
     """(reading, quad, warp) of the card the detector finds round `quad` (in a crop with the rest
-    blacked out), if it is the card `quad` outlines; else None."""
+    blacked out), if it is the card `quad` outlines; else None. (`small_first`, `small_only_if_none`:
+    as `_found_and_read` searches.)"""
     crop, origin = crop_round(image, quad)
     try:
-        found, reading = _found_and_read(recogniser, crop, small_first=small_first)
+        found, reading = _found_and_read(recogniser, crop, small_first=small_first,
+                                         small_only_if_none=small_only_if_none)
         found_quad = found.quad + origin
         # Only the card the difference outlined, not one under a hand beside it.
         size = np.sqrt(cv2.contourArea(quad))

@@ -1,0 +1,113 @@
+"""Issue #21: a card-shaped difference whose outline as given shows no card's white border, and in
+whose crop the small search (CROP_SEARCH_SIDE) finds no card at all, is no card (a hand at rest):
+`read_at` does not search that crop again at SEARCH_SIDE."""
+
+import dataclasses
+
+import cv2
+import numpy as np
+import pytest
+
+import vision.pile.reading as reading_module
+from vision.art.classic import classic_face
+from vision.card.detect import find_card, warp
+from vision.errors import CardNotFoundError
+from vision.pile.reading import has_white_border, read_at
+from vision.sim.synth import on_table_at
+
+cv2.setNumThreads(1)
+
+QUAD = np.float32([[250, 120], [372, 138], [352, 322], [230, 304]])
+
+
+class _GivenAt:
+    """The classic recogniser reading the warp of one outline (`given`) at `confidence`, every other
+    warp as it reads it."""
+
+    def __init__(self, recogniser, given: np.ndarray, confidence: float):
+        self.recogniser = recogniser
+        self.thorough = recogniser.thorough
+        self.given = given
+        self.confidence = confidence
+
+    def read_warped(self, warped, card_score=1.0):
+        reading = self.recogniser.read_warped(warped, card_score)
+        if np.array_equal(warped, self.given):
+            return dataclasses.replace(reading, confidence=self.confidence)
+        return reading
+
+
+@pytest.fixture
+def blind_small(monkeypatch):
+    """The detector finding no card when searching small (at a `search_side`), as round a hand; as
+    it is at SEARCH_SIDE."""
+    def detector(crop, *, search_side=None, **kw):
+        if search_side is not None:
+            raise CardNotFoundError("none searched small")
+        return find_card(crop, **kw)
+    monkeypatch.setattr(reading_module, "find_card", detector)
+
+
+def _table(seed: int = 1):
+    face = classic_face("green", "7", np.random.default_rng(seed), edition="classic")
+    return on_table_at(face, QUAD, np.random.default_rng(seed), "wood")
+
+
+def _grown(quad: np.ndarray, share: float) -> np.ndarray:
+    middle = quad.mean(axis=0)
+    return (middle + (quad - middle) * share).astype(np.float32)
+
+
+def test_no_white_border_and_none_found_small_is_no_card(classic, blind_small):
+    photo = _table()
+    grown = _grown(QUAD, 1.2)       # takes in the table round the card: no card's border
+    assert not has_white_border(warp(photo, _grown(grown, 0.96)))
+    assert read_at(classic, photo, grown, small_first=True) is None
+    # Not searching small first (the two-card reads of `vision.pile.overlap`), it is searched as
+    # before: the card is found.
+    reading, quad, _ = read_at(classic, photo, grown)
+    assert (reading.colour, reading.rank) == ("green", "7")
+    assert np.abs(quad - QUAD).max() < 0.1 * np.sqrt(cv2.contourArea(QUAD))
+
+
+def test_a_white_border_has_its_crop_searched_when_none_found_small(classic, blind_small):
+    photo = _table()
+    inset = _grown(QUAD, 0.96)
+    assert has_white_border(warp(photo, inset))
+    reader = _GivenAt(classic, warp(photo, QUAD), 0.5)
+    reading, quad, _ = read_at(reader, photo, QUAD, small_first=True)
+    # The search at SEARCH_SIDE ran: its card, read more surely than the outline as given, is taken.
+    assert (reading.colour, reading.rank) == ("green", "7") and reading.confidence > 0.5
+    assert not np.array_equal(quad, QUAD)
+
+
+class _Thorough:
+    """The classic recogniser asking for the thorough search (as the Oona deck's does)."""
+
+    def __init__(self, recogniser):
+        self.recogniser = recogniser
+        self.thorough = True
+
+    def read_warped(self, warped, card_score=1.0):
+        return self.recogniser.read_warped(warped, card_score)
+
+
+@pytest.fixture
+def found_thoroughly_only(monkeypatch):
+    """The detector finding the card only when searching thoroughly (its one-colour regions, the
+    crop enlarged); searching small, never."""
+    def detector(crop, *, search_side=None, thorough=False, **kw):
+        if search_side is not None and not thorough:
+            raise CardNotFoundError("none without the thorough steps")
+        return find_card(crop, thorough=thorough, **kw)
+    monkeypatch.setattr(reading_module, "find_card", detector)
+
+
+def test_no_white_border_is_searched_small_without_the_thorough_steps(classic, found_thoroughly_only):
+    photo = _table()
+    grown = _grown(QUAD, 1.2)
+    thorough = _Thorough(classic)
+    assert read_at(thorough, photo, grown, small_first=True) is None
+    # An outline showing a card's white border is searched small as thoroughly as the recogniser asks.
+    reading, _, _ = read_at(_GivenAt(thorough, warp(photo, QUAD), 0.5), photo, QUAD, small_first=True)
+    assert (reading.colour, reading.rank) == ("green", "7") and reading.confidence > 0.5
