@@ -452,13 +452,13 @@ for surface, v in videos.items():
         events += len(watcher.feed(frame, i / 15))
         walls.append(time.perf_counter() - wall)
         cpus.append((time.process_time() - cpu) * 1000)
-    hovering = [i for i in range(len(frames)) if any(a <= i / 15 < b + 1.0 for a, b in v["hovers"])]
-    idle = [cpus[i] for i in range(1, len(frames)) if i not in set(hovering)]
+    hovering = {i for i in range(len(frames)) if any(a <= i / 15 < b + 1.0 for a, b in v["hovers"])}
+    idle = [cpus[i] for i in range(1, len(frames)) if i not in hovering]
     slowest = max(range(len(frames)), key=cpus.__getitem__)
     print(json.dumps({"surface": surface, "frames": len(frames), "seconds": len(frames) / 15,
                       "wall_s": sum(walls), "cpu_ms": sum(cpus), "idle_cpu_ms_median": statistics.median(idle),
                       "max_cpu_ms": cpus[slowest], "max_wall_s": max(walls), "slowest_t": slowest / 15,
-                      "slowest_while_hovering": slowest in set(hovering), "events": events}), flush=True)
+                      "slowest_while_hovering": slowest in hovering, "events": events}), flush=True)
 """
 
 

@@ -1,16 +1,53 @@
 """Development probe sessions for the pile's tests: a simulated classic table watched over a
 stretch of time; and the stand-ins the watcher's own steps are tested with."""
 
+import dataclasses
+
 import numpy as np
 
+from vision.art.classic import classic_face
 from vision.pile.watcher import PileWatcher
+from vision.sim.synth import on_table_at
 from vision.sim.table import TableSim
+
+#: Where `green_seven` lies in its photo (frame px): a card turned a little, 122 × 184 px.
+QUAD = np.float32([[250, 120], [372, 138], [352, 322], [230, 304]])
 
 
 class Named:
     """A recogniser stand-in: the watcher only asks for its deck's name here."""
 
     deck = "classic"
+
+
+class GivenAt:
+    """A recogniser (`recogniser`) reading the warp of one outline (`given`) at `confidence`; every
+    other warp as it reads it, or (`others`) read surely at that confidence: the crop's search, when it
+    runs, finds a card read more surely than the outline as given."""
+
+    def __init__(self, recogniser, given: np.ndarray, confidence: float, others: float | None = None):
+        self.recogniser = recogniser
+        self.thorough = recogniser.thorough
+        self.given = given
+        self.confidence = confidence
+        self.others = others
+
+    def read_warped(self, warped, card_score=1.0):
+        reading = self.recogniser.read_warped(warped, card_score)
+        if np.array_equal(warped, self.given):
+            confidence = self.confidence
+        elif self.others is not None:
+            confidence = self.others
+        else:
+            return reading
+        sure = {} if self.others is None else {"unsure": False}
+        return dataclasses.replace(reading, confidence=confidence, **sure)
+
+
+def green_seven(seed: int = 1) -> np.ndarray:
+    """A photo of a classic green 7 lying at QUAD on a wood table."""
+    face = classic_face("green", "7", np.random.default_rng(seed), edition="classic")
+    return on_table_at(face, QUAD, np.random.default_rng(seed), "wood")
 
 
 def upright(width: float, height: float) -> np.ndarray:

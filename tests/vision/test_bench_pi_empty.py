@@ -1,24 +1,15 @@
 """Issue #21: `benchmarks/bench_pi.py`'s photos with no card take in the busy tables (where the card
 search goes all the way), and its report names the slowest photo of each surface."""
 
-import importlib.util
 import json
 from pathlib import Path
 
+from bench_pi_kit import Budget, load_bench_pi
 from vision.sim.textures import DEVELOPMENT, HARD_TABLES, HELD_OUT
-
-BENCH_PI = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_pi.py"
-
-
-def _bench_pi():
-    spec = importlib.util.spec_from_file_location("bench_pi", BENCH_PI)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_empty_photos_are_of_every_surface_the_busy_ones_too(tmp_path):
-    bench_pi = _bench_pi()
+    bench_pi = load_bench_pi()
     meta = bench_pi.python_json(bench_pi.EMPTY_PHOTOS, tmp_path / "empty", 1)
     made = json.loads((tmp_path / "empty" / "photos.json").read_text())
     assert [surface for surface, _ in made["photos"]] == list(DEVELOPMENT + HELD_OUT + HARD_TABLES)
@@ -26,23 +17,13 @@ def test_the_empty_photos_are_of_every_surface_the_busy_ones_too(tmp_path):
     assert all((tmp_path / "empty" / name).is_file() for _, name in made["photos"] + [[None, made["warm"]]])
 
 
-class _Budget:
-    """Answers `EMPTY_READ` with the lines given (one a photo), as the budget's run would."""
-
-    def __init__(self, lines: list[dict]) -> None:
-        self.lines = lines
-
-    def run(self, cmd, *, cwd=None, **_):
-        return 0.0, 0.0, [json.dumps(line) for line in self.lines], []
-
-
 def test_the_report_names_each_surfaces_slowest_photo_and_sure_readings():
-    bench_pi = _bench_pi()
+    bench_pi = load_bench_pi()
     lines = [{"surface": "wood", "file": "wood-0.png", "s": 0.01, "cpu_ms": 2.0, "sure": False},
              {"surface": "tablecloth", "file": "tablecloth-0.png", "s": 2.5, "cpu_ms": 450.0, "sure": False},
              {"surface": "tablecloth", "file": "tablecloth-1.png", "s": 1.5, "cpu_ms": 250.0, "sure": True},
              {"surface": "wood", "file": "wood-1.png", "s": 0.02, "cpu_ms": 3.0, "sure": False}]
-    report = bench_pi.empty_table(_Budget(lines), {"empty": {"folder": "unused"}}, Path("."))
+    report = bench_pi.empty_table(Budget(lines), {"empty": {"folder": "unused"}}, Path("."))
     for mode in ("default", "thorough"):
         assert report[mode]["s_max_by_surface"] == {"wood": 0.02, "tablecloth": 2.5}
         assert report[mode]["cpu_ms_max_by_surface"] == {"wood": 3.0, "tablecloth": 450.0}

@@ -2,39 +2,17 @@
 whose crop the small search (CROP_SEARCH_SIDE) finds no card at all, is no card (a hand at rest):
 `read_at` does not search that crop again at SEARCH_SIDE."""
 
-import dataclasses
-
 import cv2
 import numpy as np
 import pytest
 
 import vision.pile.reading as reading_module
-from vision.art.classic import classic_face
+from pile_kit import QUAD, GivenAt, green_seven
 from vision.card.detect import find_card, warp
 from vision.errors import CardNotFoundError
 from vision.pile.reading import has_white_border, read_at
-from vision.sim.synth import on_table_at
 
 cv2.setNumThreads(1)
-
-QUAD = np.float32([[250, 120], [372, 138], [352, 322], [230, 304]])
-
-
-class _GivenAt:
-    """The classic recogniser reading the warp of one outline (`given`) at `confidence`, every other
-    warp as it reads it."""
-
-    def __init__(self, recogniser, given: np.ndarray, confidence: float):
-        self.recogniser = recogniser
-        self.thorough = recogniser.thorough
-        self.given = given
-        self.confidence = confidence
-
-    def read_warped(self, warped, card_score=1.0):
-        reading = self.recogniser.read_warped(warped, card_score)
-        if np.array_equal(warped, self.given):
-            return dataclasses.replace(reading, confidence=self.confidence)
-        return reading
 
 
 @pytest.fixture
@@ -48,18 +26,13 @@ def blind_small(monkeypatch):
     monkeypatch.setattr(reading_module, "find_card", detector)
 
 
-def _table(seed: int = 1):
-    face = classic_face("green", "7", np.random.default_rng(seed), edition="classic")
-    return on_table_at(face, QUAD, np.random.default_rng(seed), "wood")
-
-
 def _grown(quad: np.ndarray, share: float) -> np.ndarray:
     middle = quad.mean(axis=0)
     return (middle + (quad - middle) * share).astype(np.float32)
 
 
 def test_no_white_border_and_none_found_small_is_no_card(classic, blind_small):
-    photo = _table()
+    photo = green_seven()
     grown = _grown(QUAD, 1.2)       # takes in the table round the card: no card's border
     assert not has_white_border(warp(photo, _grown(grown, 0.96)))
     assert read_at(classic, photo, grown, small_first=True) is None
@@ -71,10 +44,10 @@ def test_no_white_border_and_none_found_small_is_no_card(classic, blind_small):
 
 
 def test_a_white_border_has_its_crop_searched_when_none_found_small(classic, blind_small):
-    photo = _table()
+    photo = green_seven()
     inset = _grown(QUAD, 0.96)
     assert has_white_border(warp(photo, inset))
-    reader = _GivenAt(classic, warp(photo, QUAD), 0.5)
+    reader = GivenAt(classic, warp(photo, QUAD), 0.5)
     reading, quad, _ = read_at(reader, photo, QUAD, small_first=True)
     # The search at SEARCH_SIDE ran: its card, read more surely than the outline as given, is taken.
     assert (reading.colour, reading.rank) == ("green", "7") and reading.confidence > 0.5
@@ -104,10 +77,10 @@ def found_thoroughly_only(monkeypatch):
 
 
 def test_no_white_border_is_searched_small_without_the_thorough_steps(classic, found_thoroughly_only):
-    photo = _table()
+    photo = green_seven()
     grown = _grown(QUAD, 1.2)
     thorough = _Thorough(classic)
     assert read_at(thorough, photo, grown, small_first=True) is None
     # An outline showing a card's white border is searched small as thoroughly as the recogniser asks.
-    reading, _, _ = read_at(_GivenAt(thorough, warp(photo, QUAD), 0.5), photo, QUAD, small_first=True)
+    reading, _, _ = read_at(GivenAt(thorough, warp(photo, QUAD), 0.5), photo, QUAD, small_first=True)
     assert (reading.colour, reading.rank) == ("green", "7") and reading.confidence > 0.5

@@ -2,49 +2,23 @@
 when it shows a card's white border and reads surely (`read_at`'s `quad_first`, QUAD_SURE); the crop
 round it is searched only otherwise."""
 
-import dataclasses
-
 import cv2
 import numpy as np
 
-from vision.art.classic import classic_face
+from pile_kit import QUAD, GivenAt, green_seven
 from vision.card.detect import warp
 from vision.pile.reading import QUAD_SURE, has_white_border, read_at
 from vision.pile.watcher import QUAD_AREA_SHARE, PileWatcher
-from vision.sim.synth import on_table_at
 
 cv2.setNumThreads(1)
 
-QUAD = np.float32([[250, 120], [372, 138], [352, 322], [230, 304]])
-
-
-class _GivenAt:
-    """The classic recogniser reading the warp of one outline (`given`) at `confidence`, and every
-    other warp at 1.0: the crop's search, when it runs, finds a card read more surely than it."""
-
-    def __init__(self, recogniser, given: np.ndarray, confidence: float):
-        self.recogniser = recogniser
-        self.thorough = recogniser.thorough
-        self.given = given
-        self.confidence = confidence
-
-    def read_warped(self, warped, card_score=1.0):
-        reading = self.recogniser.read_warped(warped, card_score)
-        sure = self.confidence if np.array_equal(warped, self.given) else 1.0
-        return dataclasses.replace(reading, confidence=sure, unsure=False)
-
-
-def _table(seed: int = 1):
-    face = classic_face("green", "7", np.random.default_rng(seed), edition="classic")
-    return on_table_at(face, QUAD, np.random.default_rng(seed), "wood")
-
 
 def test_an_outline_read_surely_is_taken_as_given(classic):
-    photo = _table()
+    photo = green_seven()
     inset = QUAD.mean(axis=0) + (QUAD - QUAD.mean(axis=0)) * 0.96
     assert has_white_border(warp(photo, inset))     # the outline as given shows the card's border
     given = warp(photo, QUAD)
-    reader = _GivenAt(classic, given, QUAD_SURE)
+    reader = GivenAt(classic, given, QUAD_SURE, others=1.0)
     reading, quad, warped = read_at(reader, photo, QUAD, small_first=True, quad_first=True)
     assert np.array_equal(quad, QUAD) and np.array_equal(warped, given)
     assert (reading.colour, reading.rank, reading.confidence) == ("green", "7", QUAD_SURE)
@@ -55,8 +29,8 @@ def test_an_outline_read_surely_is_taken_as_given(classic):
 
 
 def test_an_outline_read_less_surely_has_its_crop_searched(classic):
-    photo = _table()
-    reader = _GivenAt(classic, warp(photo, QUAD), QUAD_SURE - 0.01)
+    photo = green_seven()
+    reader = GivenAt(classic, warp(photo, QUAD), QUAD_SURE - 0.01, others=1.0)
     reading, quad, _ = read_at(reader, photo, QUAD, small_first=True, quad_first=True)
     assert reading.confidence == 1.0 and not np.array_equal(quad, QUAD)
     assert (reading.colour, reading.rank) == ("green", "7")
@@ -64,9 +38,9 @@ def test_an_outline_read_less_surely_has_its_crop_searched(classic):
 
 def test_an_outline_without_a_white_border_has_its_crop_searched(classic):
     """An outline a fifth too big takes in the table round the card: no card's border, searched."""
-    photo = _table()
+    photo = green_seven()
     grown = QUAD.mean(axis=0) + (QUAD - QUAD.mean(axis=0)) * 1.2
-    reader = _GivenAt(classic, warp(photo, grown), 1.0)
+    reader = GivenAt(classic, warp(photo, grown), 1.0, others=1.0)
     reading, quad, _ = read_at(reader, photo, grown.astype(np.float32), small_first=True, quad_first=True)
     assert (reading.colour, reading.rank) == ("green", "7")
     assert np.abs(quad - QUAD).max() < 0.1 * np.sqrt(cv2.contourArea(QUAD))

@@ -122,6 +122,13 @@ def _balanced_hue(region: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np
     return hsv[:, 0], (hsv[:, 1] > 90) & (hsv[:, 2] > 45), hsv[:, 2]
 
 
+def saturated_share(pixels: np.ndarray, white: np.ndarray) -> float:
+    """The share of `pixels` (BGR, of any shape) saturated and bright enough for their hue to count
+    once balanced against the card's white (`_balanced_hue`)."""
+    _, saturated, _ = _balanced_hue(pixels.reshape(1, -1, 3), white)
+    return float(saturated.mean())
+
+
 def colour_votes(warped: np.ndarray, white: np.ndarray, deck: str) -> tuple[float, np.ndarray]:
     """The share of a warp's pixels inside its border that are saturated, and how their votes
     split: one share per colour of `HUES[deck]` (in its order), then the share voting for none

@@ -24,7 +24,7 @@ coloured cards' ranks (a Draw Two's +2 looks like a Wild Draw Four's +4 to the c
 import cv2
 import numpy as np
 
-from vision.card.colour import BY_BRIGHTNESS, HUES, read_colour
+from vision.card.colour import BY_BRIGHTNESS, HUES, read_colour, saturated_share
 from vision.card.corner import corner_features, corner_model
 from vision.card.corners import CENTRE, SIDE
 from vision.card.detect import WARP_H, WARP_W, warp
@@ -261,13 +261,14 @@ def _read_at(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray, light: np.n
         return None
     rank, rank_conf, like, penalty = read
     colour, colour_conf = _visible_colour(warped, visible, white)
-    if rank in find_deck("classic").wilds and _is_plainly_coloured(warped, visible, white, colour, colour_conf):
+    wilds = find_deck("classic").wilds
+    if rank in wilds and _is_plainly_coloured(warped, visible, white, colour, colour_conf):
         # Colour and rank agree: a field plainly of one colour is no wild's, so the index is
         # read again among the coloured cards' ranks (`PLAIN_COLOUR`); read so as no other, the
         # wild it names is a guess.
         again = _corner_rank(frame, quad, cover, warped, visible, white, refit=refit, fair=fair, coloured=True)
         rank, rank_conf, like, penalty = again or (rank, rank_conf, like, NOT_INDEX_LIKE)
-    if rank in find_deck("classic").wilds:
+    if rank in wilds:
         colour, colour_conf = WILD, 1.0
     elif colour == WILD or colour_conf < COLOUR_SURE:
         # Not a wild's rank, so the field is of one colour: a pale print's (a webcam's washed
@@ -311,7 +312,7 @@ def _is_plainly_coloured(warped: np.ndarray, visible: np.ndarray, white: np.ndar
                          colour_conf: float) -> bool:
     """Whether the visible field (`visible` in the warp `warped`, against the card's `white`) is
     plainly of one colour: read as `colour` at least PLAIN_COLOUR surely, and at least
-    PLAIN_SATURATED of its visible pixels inside the border saturated (`read_colour`'s threshold),
+    PLAIN_SATURATED of its visible pixels inside the border saturated (`saturated_share`),
     as a coloured card's field is and a wild's black one, a colour or two of its oval or small
     cards showing, is not."""
     if colour == WILD or colour_conf < PLAIN_COLOUR:
@@ -322,10 +323,7 @@ def _is_plainly_coloured(warped: np.ndarray, visible: np.ndarray, white: np.ndar
     inside &= visible > 0
     if not inside.any():
         return False
-    balanced = np.clip(warped[inside].astype(np.float32) / white * 200, 0, 255).astype(np.uint8)
-    hsv = cv2.cvtColor(balanced[None], cv2.COLOR_BGR2HSV_FULL)[0]
-    saturated = (hsv[:, 1] > 90) & (hsv[:, 2] > 45)
-    return float(saturated.mean()) >= PLAIN_SATURATED
+    return saturated_share(warped[inside], white) >= PLAIN_SATURATED
 
 
 def _index_in_view(card: np.ndarray, shown: np.ndarray, white: np.ndarray, *, fair: bool = False,
