@@ -15,7 +15,7 @@ from vision.pile.edges import snap_to_edges
 from vision.pile.enrolled import OwnFaces, align_own, judge_own
 from vision.pile.faces import align_covered, fit_covered, judge_covered
 from vision.pile.index import NOT_INDEX_LIKE, read_covered_index, top_white
-from vision.pile.reading import find_card_in, order_box, read_at, sharpest
+from vision.pile.reading import find_card_in, finds_card_small, order_box, read_at, sharpest
 from vision.readings import card_code
 
 #: Whether the top card of two is looked for with the detector's thorough steps (the Oona deck's:
@@ -26,6 +26,21 @@ from vision.readings import card_code
 #: table: the same landings, misses and misreads either way; issue #21). The card once found is
 #: read round its outline as thoroughly as the recogniser asks (`read_at`).
 TOP_THOROUGH = False
+#: The top card's crop is first searched small (`reading.finds_card_small`: at
+#: `reading.CROP_SEARCH_SIDE`, without the thorough steps), and when that finds no card at all it
+#: is none, not searched at SEARCH_SIDE; what it finds is not taken, the crop is then searched at
+#: SEARCH_SIDE as before. Issue #21: a hand resting over an empty pile, its arm reaching in from
+#: the view's edge, is no card's shape, and its crop's search at SEARCH_SIDE (its straight edges
+#: most of it) found nothing and was the slowest frame of the kiosk's path on a table with no card
+#: (`bench_pi.py --only empty-watch`: every one of its 28 calls a deck; searched small, none found
+#: either, in 30-60 % of the time). Development probes (classic real faces seeds 4200-4203 and
+#: printed Oona, photo lab, laser, inkjet, 4200-4201, on wood and the hard tables; 70 tables): of
+#: the 240 calls whose top card was found and read, the small search found a card in every one
+#: (scored 0.43 and up, `find_card`'s floor 0.2); of the 111 it finds none in, the search at
+#: SEARCH_SIDE found none in 110 and only part of a card in one (no top card fitted to the rest):
+#: every table reads as before. Estimated (pi4), the slowest empty frame: classic 0.96 -> 0.56 s,
+#: Oona 0.73 -> 0.42 s (both trees, loaded); the peel of two cards costs the small search more.
+TOP_SMALL_FIRST = True
 #: The covered card is fitted at the top card's size, and when no fit reads, at these shares of it:
 #: the top card outlined with a margin round it (a print cut out with some of its photo's
 #: background, the detector's outline a few pixels out) gives a fit too big to show the covered
@@ -98,6 +113,8 @@ def top_card(small: np.ndarray, contour: np.ndarray, blob: np.ndarray, *, view: 
     quad_box = view.to_frame(np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]]))
     frame = sharpest(frames, quad_box)
     crop, x0, y0 = masked_crop(frame, blob, quad_box, view)
+    if TOP_SMALL_FIRST and not finds_card_small(recogniser, crop):
+        return None  # no card at all searched small: a hand or an arm at rest, not searched again
     try:
         found = find_card_in(recogniser, crop, thorough=TOP_THOROUGH)
     except CardNotFoundError:
