@@ -222,7 +222,7 @@ def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_
         # all unsure already, 2 of them in the wrong colour).
         reading = _unsure(reading)
     elif own is None and reading[4]:
-        reading = _agreed(reading, readings)
+        reading = _guessed(_agreed(reading, readings), readings)
     return visible, quad, reading
 
 
@@ -256,6 +256,18 @@ def _agreed(reading: tuple, readings: list) -> tuple:
     if len(same) < 2 or len(same) < len(sure):
         return reading
     return colour, rank, card_code(colour, rank), max(read[3] for read in same), False
+
+
+def _guessed(reading: tuple, readings: list) -> tuple:
+    """An unsure reading of our art's card with its guesses for the kiosk to weigh: the face it
+    names first, then each other face a fit named (its surest), likeliest first; a sure one as it is."""
+    colour, rank, _, confidence, unsure = reading[:5]
+    if not unsure:
+        return reading
+    named: dict[str, float] = {card_code(colour, rank): round(float(confidence), 4)}
+    for read, _, _ in sorted(readings, key=lambda r: -r[0][3]):
+        named.setdefault(card_code(read[0], read[1]), round(float(read[3]), 4))
+    return colour, rank, None, confidence, True, tuple(named.items())
 
 
 def _read_sizes(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray, size: tuple[float, float],
