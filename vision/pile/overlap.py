@@ -9,7 +9,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.errors import CardNotFoundError
+from vision.card.detect import warp
+from vision.errors import CardNotFoundError, UnknownNameError
 from vision.pile.compare import CARD_AREA_SHARE, CARD_SHAPE, is_relit, region_mask
 from vision.pile.edges import snap_to_edges
 from vision.pile.enrolled import OwnFaces, align_own, judge_own
@@ -84,6 +85,16 @@ SURE_LIKE = 0.3
 #: seeds 4204-4206, 7 calls: 2 made right (that 8, an inkjet turquoise 3 on sadu 4206), 5 left as
 #: they were. About half as much CPU again for such a call (0.96-1.57 -> 1.43-1.94 s here, loaded).
 COVERED_FITS_MORE = 8
+#: A classic card beneath that its corner indices leave a guess (no index in view looks like one,
+#: or only our art's match reads it) is read as the whole-card recogniser reads its fit's warp,
+#: top card and all, where it reads it surely from WHOLE_BENEATH (`_whole_beneath`): its centre
+#: numeral often shows where no index does. Issue #18, classic development probe (seeds 4200-4209,
+#: the 240 recorded covered-card calls read again): sadu 4200, a blue 2 under a Wild Draw Four,
+#: its fits' corners on its field (a guessed 1), read whole as a blue 2 at 0.78, now sure and right;
+#: the other unsure ones read whole at 0.00-0.38. Not a sure index reading: of the 191 read so
+#: there, the recogniser at the same fit named another card 8 times from 0.5 (6 of them wrong, the
+#: index right), none from 0.6. Fresh seeds 4400-4404 (120 calls): every reading the same.
+WHOLE_BENEATH = 0.6
 
 
 @dataclass(frozen=True)
@@ -191,7 +202,7 @@ def _is_not_new_on_top(small: np.ndarray, contour: np.ndarray, top_region: np.nd
 
 def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray,
                  top_quad: np.ndarray, *, view: SmallView, reference: np.ndarray, deck: str,
-                 own: OwnFaces | None = None, card_size: tuple[float, float] | None = None):
+                 own: OwnFaces | None = None, card_size: tuple[float, float] | None = None, recogniser=None):
     """The card partly under the top one, fitted to the `visible` mask and read against the deck's
     faces: (its visible region, its quad, its reading) or None. A classic card is read by its
     corner index in the top card's light (`index.read_covered_index`), unsure where no index
@@ -215,15 +226,32 @@ def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_
     if not readings:
         return None
     if by_index:
-        return (visible,) + _read_by_index(by_index)
+        quad, reading = _read_by_index(by_index)
+        return visible, quad, _whole_beneath(recogniser, frame, quad, reading)
     reading, quad, _ = min(readings, key=lambda r: r[2])
     if deck == "classic" and own is None:
         # Our art matched against another edition's print: a guess (the same calls: 5 read so,
         # all unsure already, 2 of them in the wrong colour).
-        reading = _unsure(reading)
+        reading = _whole_beneath(recogniser, frame, quad, _unsure(reading))
     elif own is None and reading[4]:
         reading = _guessed(_agreed(reading, readings), readings)
     return visible, quad, reading
+
+
+def _whole_beneath(recogniser, frame: np.ndarray, quad: np.ndarray, reading: tuple) -> tuple:
+    """A classic card beneath's `reading` (`covered_card`'s), or where it is unsure, the whole-card
+    `recogniser`'s reading of its fit's warp (`quad`, frame px) where that is sure and at least
+    WHOLE_BENEATH; as it is without a recogniser."""
+    if recogniser is None or not reading[4]:
+        return reading
+    whole = recogniser.read_warped(warp(frame, quad))
+    if whole.unsure or whole.confidence < WHOLE_BENEATH:
+        return reading
+    try:
+        code = whole.code
+    except UnknownNameError:
+        return reading  # a colour and rank no card has (a wild 9): no reading
+    return whole.colour, whole.rank, code, whole.confidence, False
 
 
 def _read_by_index(by_index: list) -> tuple[np.ndarray, tuple]:

@@ -802,12 +802,14 @@ class PileWatcher:
         under, size = None, self._beneath_size(top_quad)
         if cv2.countNonZero(rest) >= BENEATH_SHARE * area:
             under = covered_card(small, frame, rest, top_region, top_quad, view=self._view(),
-                                 reference=self.reference, deck=self.deck, own=self.own_faces, card_size=size)
+                                 reference=self.reference, deck=self.deck, own=self.own_faces, card_size=size,
+                                 recogniser=self.recogniser)
         if under is None and cv2.countNonZero(rest) > RELIT_REST * area:
             changed = cv2.morphologyEx(differing_in(small, self.reference, rest), cv2.MORPH_OPEN, _SPECK)
             if RELIT_LEAST * area <= cv2.countNonZero(changed) <= RELIT_DIFFERING * cv2.countNonZero(rest):
                 under = covered_card(small, frame, changed, top_region, top_quad, view=self._view(),
-                                     reference=self.reference, deck=self.deck, own=self.own_faces, card_size=size)
+                                     reference=self.reference, deck=self.deck, own=self.own_faces, card_size=size,
+                                     recogniser=self.recogniser)
         return under
 
     def _is_in_hand(self, junk: np.ndarray, blob: np.ndarray, top_region: np.ndarray) -> bool:
