@@ -174,9 +174,15 @@ def _draw_books(deck: str, sizes: list[tuple[int, int]],
             # matched (`as_planes`): a quarter of the memory for the same values (issue #21: the Oona
             # deck's two books 6.7 -> 1.7 MB; the kiosk's demo from a round's end at 1280 x 720
             # 250.8/251.4 -> 245.4/245.5 MB, its start 210 -> 203 MB; the watcher's readings the same).
-            small = cv2.GaussianBlur(cv2.resize(image, size, interpolation=cv2.INTER_AREA), (3, 3), 0)
-            book.append(np.stack([small, small[::-1, ::-1]]))
+            book.append(_drawn_at(image, size))
     return [(faces, np.stack(book)) for book in renders]
+
+
+def _drawn_at(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """One face's page of a book: the face drawn at `size` (area-averaged, a light blur) at both turns
+    (2 × H × W × 3, uint8)."""
+    small = cv2.GaussianBlur(cv2.resize(image, size, interpolation=cv2.INTER_AREA), (3, 3), 0)
+    return np.stack([small, small[::-1, ::-1]])
 
 
 def _face_image(profile, colour: str, rank: str) -> np.ndarray:
@@ -537,7 +543,7 @@ def _judge_posed(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray, faces: 
         # Told apart again at the covered view's own size (FINE_SIZE), where a corner index shows
         # whole, and the larger margin kept: so a reading can only grow surer, never be lost.
         fine = fine_faces(deck, [faces[i] for i in indices])
-        margin = max(margin, _margin(posed, faces, fine, posed[0][4] > 200, FINE_AREA))
+        margin = max(margin, _margin(posed, faces, fine, shown_part(posed[0][4], FINE_SIZE), FINE_AREA))
     return covered_reading(faces[best], margin, first, pose)
 
 
@@ -571,10 +577,9 @@ def fine_faces(deck: str, wanted: list[tuple[str, str]]) -> np.ndarray:
 
         profile = find_deck(deck)
         for face in missing:
-            image = _face_image(profile, *face)
-            small = cv2.GaussianBlur(cv2.resize(image, FINE_SIZE, interpolation=cv2.INTER_AREA), (3, 3), 0)
+            page = _drawn_at(_face_image(profile, *face), FINE_SIZE)
             with _guard:
-                _fine[(deck, face)] = np.stack([small, small[::-1, ::-1]])
+                _fine[(deck, face)] = page
     return np.stack([_fine[(deck, face)] for face in wanted])
 
 
@@ -598,6 +603,8 @@ def where_differ(renders: np.ndarray, one: int, other: int) -> np.ndarray:
     return (np.abs(renders[one].astype(np.float32) - renders[other]).max(axis=-1) > 40).any(axis=0)
 
 
-def shown_part(visible: np.ndarray) -> np.ndarray:
-    """What shows of a covered card (`covered_view`'s mask) at COVERED_SIZE, as booleans."""
-    return cv2.resize(visible, COVERED_SIZE, interpolation=cv2.INTER_AREA) > 200
+def shown_part(visible: np.ndarray, size: tuple[int, int] = COVERED_SIZE) -> np.ndarray:
+    """What shows of a covered card (`covered_view`'s mask) at `size`, as booleans."""
+    if visible.shape[1::-1] != size:
+        visible = cv2.resize(visible, size, interpolation=cv2.INTER_AREA)
+    return visible > 200
