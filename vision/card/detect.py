@@ -742,7 +742,7 @@ def _once(verify):
 
 def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first: bool = False,
               field_hues: tuple[float, ...] = (), search_side: int | None = None,
-              coloured: bool = False) -> FoundCard:
+              coloured: bool = False, slow_from: float | None = None) -> FoundCard:
     """The most card-like quadrilateral in a BGR photo, warped upright.
 
     `verify`, if given, maps a warp (WARP_W × WARP_H, BGR) to how surely it shows a known face
@@ -785,15 +785,20 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first
     (`vision.pile.reading.CROP_SEARCH_SIDE`: a card-sized crop is otherwise enlarged about three
     times, and every step works on the bigger copy); photos are searched at SEARCH_SIDE.
 
+    `slow_from`, with `verify`: the steps that make outlines of their own when nothing is sure (the
+    blobs trimmed of a finger, the straight edges) run only when the best outline read before them
+    scores at least this, a card found weakly whose outline they may find whole; below it nothing
+    read is near a card and they are left out (`vision.pile.reading.SLOW_FROM`; None: they run).
+
     :raises CardNotFoundError: when nothing card-like is in the photo.
     """
     return _find(photo, verify, thorough, sign_first=sign_first, field_hues=field_hues, search_side=search_side,
-                 coloured=coloured)
+                 coloured=coloured, slow_from=slow_from)
 
 
 def _find(photo: np.ndarray, verify=None, thorough: bool = False, lines=None,
           sign_first: bool = False, field_hues: tuple[float, ...] = (), search_side: int | None = None,
-          coloured: bool = False) -> FoundCard:
+          coloured: bool = False, slow_from: float | None = None) -> FoundCard:
     """`find_card`; `lines`, if given, maps a scale of `LINE_SCALES` to the photo's straight edges
     found at it already (N×4, as `vision.card.detect_lines.segments`: a tile's of a bigger photo).
 
@@ -808,9 +813,10 @@ def _find(photo: np.ndarray, verify=None, thorough: bool = False, lines=None,
         search.confirm_best()
         search.read_holders()
         if search.may_hold_more():
-            if not search.in_tile:
-                search.read_trimmed()
-            search.read_lines()
+            if slow_from is None or search._is_sure(slow_from):   # else: nothing read is near a card
+                if not search.in_tile:
+                    search.read_trimmed()
+                search.read_lines()
             if field_hues:
                 search.read_fields(field_hues)
             if thorough:

@@ -47,6 +47,19 @@ QUAD_SURE = 0.99
 #: (`vision.card.detect`'s `_Search.best`). Stopping earlier never skips a search: it only answers
 #: "found" sooner, and the crop is then searched at SEARCH_SIDE as before.
 FOUND_AT = 0.4
+#: `finds_card_small` leaves out the detector's slow outline steps (the blobs trimmed of a finger, the
+#: straight edges: `vision.card.detect.find_card`'s `slow_from`) when no outline read before them
+#: scores SLOW_FROM: nothing read is near a card. Issue #21: on a hand resting over an empty table
+#: they were most of the small search's time (development, seeds 4620-4630, DEVELOPMENT and
+#: HARD_TABLES, both decks, 32 crops: 884 ms CPU in all with them, the slowest 59; 166 without, the
+#: slowest 9), and every such crop scored exactly 0 there (no outline, or each read as no card).
+#: A card that only those steps find is read weakly before them, part of it outlined: of the
+#: development calls whose top card was found (141: classic real faces 4200-4201 and printed photo
+#: 4200 on wood and the hard tables, classic renders on dark cloth 4200-4209 and the other hard
+#: tables 4200-4201), the four such scored 0.0155 (a dark-cloth render a hand half covers), 0.020,
+#: 0.046 and 0.129; SLOW_FROM is a third of the least. Without the steps at all those four were
+#: lost (issue #21's first try, which also lost a dark-cloth render held out).
+SLOW_FROM = 0.005
 
 
 class PileReading(NamedTuple):
@@ -154,14 +167,16 @@ def finds_card_small(recogniser, crop: np.ndarray) -> bool:
     """Whether the detector finds any card in a masked crop searched at CROP_SEARCH_SIDE without
     the thorough steps (`vision.card.detect.find_card`, its outlines confirmed by the recogniser as
     `find_card_in` confirms them): a cheap test before the search at SEARCH_SIDE
-    (`vision.pile.overlap.TOP_SMALL_FIRST`). It answers as soon as an outline reads FOUND_AT surely."""
+    (`vision.pile.overlap.TOP_SMALL_FIRST`). It answers as soon as an outline reads FOUND_AT surely,
+    and makes no outlines of its own (trimmed blobs, straight edges) unless one read before them
+    scores SLOW_FROM."""
     def verify(warped: np.ndarray) -> float:
         confidence = recogniser.read_warped(warped).confidence
         if confidence >= FOUND_AT:
             raise _Found
         return confidence
     try:
-        find_card(crop, verify=verify, thorough=False, search_side=CROP_SEARCH_SIDE)
+        find_card(crop, verify=verify, thorough=False, search_side=CROP_SEARCH_SIDE, slow_from=SLOW_FROM)
     except _Found:
         return True
     except CardNotFoundError:
