@@ -92,7 +92,8 @@ DEV_WRONG = 0.5
 #: `-sign`: a photo showing no sign of a card not searched, as `read` does (`find_card`'s `sign_first`:
 #: before, the kept readings searched it, and the development print's photo 345, a small yellow Skip
 #: `read` finds no card in, counted as read right and surely).
-KEPT_SUFFIX = ".faces-turns-shape-again-sign.pkl"
+#: `-pair`: the enrolled faces' word on a 6 or a 9 (`EnrolledRecogniser.pair_said`).
+KEPT_SUFFIX = ".faces-turns-shape-again-sign-pair.pkl"
 
 
 class Score:
@@ -258,7 +259,8 @@ def _kept_found(reader: EnrolledRecogniser, photo: np.ndarray, warped: np.ndarra
     at any `vouched_from`), and whether the outline has a card's shape."""
     mine, turned_away = reader.head_reading(warped, score, said=reader.index_said(warped, photo, quad))
     faces = reader.faces_said(mine, warped, card_size(quad)) if mine.unsure or turned_away else (None, 0.0)
-    return ("found", mine, turned_away, reader.shipped.read_warped(warped, score), faces, card_shaped(card_size(quad)))
+    return ("found", mine, turned_away, reader.shipped.read_warped(warped, score), faces, card_shaped(card_size(quad)),
+            reader.pair_said(mine, warped, card_size(quad)))
 
 
 def weighed(reader: EnrolledRecogniser, kept: tuple):
@@ -269,7 +271,7 @@ def weighed(reader: EnrolledRecogniser, kept: tuple):
             return theirs
         mine = weighed(reader, kept[2])
         return mine if mine.confidence > theirs.confidence else theirs
-    _, mine, turned_away, theirs, faces, shaped = kept
+    _, mine, turned_away, theirs, faces, shaped, pair = kept
     mine = replace(mine, unsure=mine.confidence < reader.unsure_below)
     if not shaped:
         mine = replace(mine, unsure=True)
@@ -277,6 +279,8 @@ def weighed(reader: EnrolledRecogniser, kept: tuple):
         mine = replace(mine, unsure=not reader.turn_vouched(mine, lambda: faces))
     elif reader.vouched(mine, faces):
         mine = replace(mine, unsure=False)
+    if shaped and reader.pair_doubts(mine, pair):
+        mine = replace(mine, unsure=True)
     agreed = reader.agreed(mine, theirs)
     return agreed if shaped else replace(agreed, unsure=True)
 
@@ -359,13 +363,13 @@ def kept_set(name: str, make, folder: Path) -> tuple[EnrolledRecogniser, list, d
     return EnrolledRecogniser.load(base), kept, shipped
 
 
-def dev_unseen(n: int) -> tuple[EnrolledRecogniser, list]:
-    """The development print of the unseen edition, enrolled, and `n` new photos of it."""
+def dev_unseen(n: int, seed: int = DEV_HEAD) -> tuple[EnrolledRecogniser, list]:
+    """The development print of the unseen edition, enrolled (`seed`: the enrolment's), and `n` new photos of it."""
     faces = find_deck("classic").faces()
     rng = np.random.default_rng(DEV_ENROL)
     photos = {face_name(c, r): render_photo(unseen_face(c, r, DEV_EDITION), rng, surface="felt", fingers=False,
                                             min_card_px=130)[0] for c, r in faces}
-    enrolled = EnrolledRecogniser.enrol(photos, "unseen-dev", style="classic", seed=DEV_HEAD)
+    enrolled = EnrolledRecogniser.enrol(photos, "unseen-dev", style="classic", seed=seed)
     rng = np.random.default_rng(DEV_SEED)
     surfaces = CARD_DEVELOPMENT + HELD_OUT
     new = []
@@ -376,12 +380,13 @@ def dev_unseen(n: int) -> tuple[EnrolledRecogniser, list]:
     return enrolled, new
 
 
-def dev_alinivan(pastes: int) -> tuple[EnrolledRecogniser, list]:
-    """alinivan's deck enrolled from its photos, and `pastes` pastes of each face onto other tables."""
+def dev_alinivan(pastes: int, seed: int = DEV_HEAD) -> tuple[EnrolledRecogniser, list]:
+    """alinivan's deck enrolled from its photos (`seed`: the enrolment's), and `pastes` pastes of each
+    face onto other tables."""
     with open(ALINIVAN / "labels.csv", newline="") as f:
         rows = [(cv2.imread(str(ALINIVAN / row["file"])), row["colour"], row["rank"]) for row in csv.DictReader(f)]
     enrolled = EnrolledRecogniser.enrol({face_name(c, r): image for image, c, r in rows}, "alinivan",
-                                        style="classic", seed=DEV_HEAD)
+                                        style="classic", seed=seed)
     rng = np.random.default_rng(DEV_SEED)
     surfaces = CARD_DEVELOPMENT + HELD_OUT
     new = [(render_photo(clean_face(image), rng, surface=surfaces[rng.integers(len(surfaces))], min_card_px=90)[0], c, r)
@@ -404,10 +409,12 @@ def chosen(sweeps: list[dict]) -> tuple:
     return max(fine, key=merit)
 
 
-def dev(n: int, pastes: int, folder: Path) -> dict:
+def dev(n: int, pastes: int, folder: Path, seed: int = DEV_HEAD) -> dict:
+    """The development sets weighed under every setting (`seed`: their enrolments', to see its spread;
+    keep each seed's readings in a `folder` of its own)."""
     folder.mkdir(parents=True, exist_ok=True)
     sweeps = []
-    for name, make in (("unseen_dev", lambda: dev_unseen(n)), ("alinivan", lambda: dev_alinivan(pastes))):
+    for name, make in (("unseen_dev", lambda: dev_unseen(n, seed)), ("alinivan", lambda: dev_alinivan(pastes, seed))):
         reader, kept, shipped = kept_set(name, make, folder)
         sweeps.append(sweep(reader, kept))
         print(json.dumps({f"{name}_shipped": {k: shipped[k] for k in ("n", "exact%", "wrong%")}}), flush=True)
@@ -425,6 +432,8 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=400, help="new photos of the unseen edition")
     parser.add_argument("--pastes", type=int, default=10, help="pastes of each criscard photo")
     parser.add_argument("--seed", type=int, default=0, help="unseen: the enrolment's seed (its views and head)")
+    parser.add_argument("--dev-seed", type=int, default=DEV_HEAD,
+                        help="dev: the development enrolments' seed (another --kept folder for each)")
     parser.add_argument("--kept", type=Path, default=Path("/tmp/bench_enrol_dev"),
                         help="where dev keeps its enrolled decks and readings (delete it to read anew)")
     parser.add_argument("--watch-cards", type=int, default=15, help="watch: cards thrown on each table")
@@ -434,7 +443,7 @@ def main() -> None:
     parts = {"unseen": lambda: unseen(args.n, shipped, args.seed), "criscard": lambda: criscard(args.pastes, shipped),
              "criscard-raw": lambda: criscard_raw(shipped), "skipped": lambda: criscard(0, shipped, SKIPPED),
              "time": enrol_time,
-             "dev": lambda: dev(args.n, args.pastes // 2, args.kept),
+             "dev": lambda: dev(args.n, args.pastes // 2, args.kept, args.dev_seed),
              "watch": lambda: watch(args.kept, args.watch_cards)}
     for name, run in parts.items():
         if args.only == name or (args.only is None and name not in ("dev", "watch")):
