@@ -59,6 +59,14 @@ FOUND_AT = 0.4
 #: tables 4200-4201), the four such scored 0.0155 (a dark-cloth render a hand half covers), 0.020,
 #: 0.046 and 0.129; SLOW_FROM is a third of the least. Without the steps at all those four were
 #: lost (issue #21's first try, which also lost a dark-cloth render held out).
+#: The landing path's small search of a crop whose outline as given shows no white border (`read_at`'s
+#: `small_only_if_none`, `_found_small`: none found there is no card) is gated the same way: a hand
+#: resting over an empty dark table spent most of its slowest frame there, its straight edges above
+#: all (development empty-hand videos, dark mat and dark cloth seeds 4640-4647 and 4624, 4628: the
+#: slowest frame 66 -> 24 ms CPU classic, 63 -> 22 Oona). Every such search that found a card on
+#: the development renders on dark cloth (4200-4209, 40 searches) scored 0.15 or more before those
+#: steps; with the gate, every watcher `read_at` there, on classic real faces 4200-4201 and on
+#: printed photos 4200 (wood and the hard tables; 259 calls) answered as without it.
 SLOW_FROM = 0.005
 
 
@@ -220,12 +228,14 @@ def _found_and_read(recogniser, crop: np.ndarray, *, thorough: bool | None = Non
 def _found_small(crop: np.ndarray, verify, thorough: bool, read: list, final_if_none: bool = False):
     """The card found in `crop` searched at CROP_SEARCH_SIDE, if its reading (among `read`, the
     (warp, reading) pairs `verify` made) is sure (CROP_SURE); else None. `final_if_none`: searched
-    without the thorough steps (`vision.card.detect.find_card`'s).
+    without the thorough steps (`vision.card.detect.find_card`'s), and without the slow outline
+    steps unless an outline read before them scores SLOW_FROM.
 
     :raises CardNotFoundError: when it finds none and `final_if_none`.
     """
     try:
-        found = find_card(crop, verify=verify, thorough=thorough and not final_if_none, search_side=CROP_SEARCH_SIDE)
+        found = find_card(crop, verify=verify, thorough=thorough and not final_if_none, search_side=CROP_SEARCH_SIDE,
+                          slow_from=SLOW_FROM if final_if_none else None)
     except CardNotFoundError:
         if final_if_none:
             raise
