@@ -5,8 +5,10 @@ import dataclasses
 
 import numpy as np
 
+import vision.card.detect as detect_module
 from vision.art.classic import classic_face
 from vision.pile.watcher import PileWatcher
+from vision.sim.script import TableScript
 from vision.sim.synth import on_table_at
 from vision.sim.table import TableSim
 
@@ -48,6 +50,39 @@ def green_seven(seed: int = 1) -> np.ndarray:
     """A photo of a classic green 7 lying at QUAD on a wood table."""
     face = classic_face("green", "7", np.random.default_rng(seed), edition="classic")
     return on_table_at(face, QUAD, np.random.default_rng(seed), "wood")
+
+
+def hand_over_empty(surface: str, seed: int, hovers: int = 1, start: float = 1.0) -> TableSim:
+    """As bench_pi's empty-watch videos are made: the table alone for `start` s, then `hovers` times a
+    hand passing over the pile and resting there a moment, leaving nothing."""
+    sim = TableSim(seed=seed, cards=0, surface=surface, fps=15, width=640, height=480)
+    script = TableScript(sim.rng, sim.deck, size=sim.size, card_px=sim.card_px, fps=sim.fps,
+                         pile_centre=sim.pile_centre)
+    t = start
+    for _ in range(hovers):
+        hover = script._hover(t)
+        sim.actions.append(hover)
+        t = hover.t1 + 1.0
+    sim.duration = t
+    return sim
+
+
+def slow_steps(monkeypatch) -> list[str]:
+    """A list the detector's slow outline steps (`_Search.read_trimmed`, `read_lines`) note their
+    names in as they run (the caller clears it between searches)."""
+    ran: list[str] = []
+    trimmed, lines = detect_module._Search.read_trimmed, detect_module._Search.read_lines
+
+    def read_trimmed(self):
+        ran.append("trimmed")
+        return trimmed(self)
+
+    def read_lines(self):
+        ran.append("lines")
+        return lines(self)
+    monkeypatch.setattr(detect_module._Search, "read_trimmed", read_trimmed)
+    monkeypatch.setattr(detect_module._Search, "read_lines", read_lines)
+    return ran
 
 
 def upright(width: float, height: float) -> np.ndarray:

@@ -8,15 +8,12 @@ import cv2
 import numpy as np
 import pytest
 
-import vision.card.detect as detect_module
 import vision.pile.reading as reading_module
-from pile_kit import QUAD, GivenAt, green_seven, watched
+from pile_kit import QUAD, GivenAt, green_seven, hand_over_empty, slow_steps, watched
 from vision.card.detect import find_card, warp
 from vision.errors import CardNotFoundError
 from vision.pile.reading import has_white_border, read_at
 from vision.pile.watcher import PileWatcher
-from vision.sim.script import TableScript
-from vision.sim.table import TableSim
 
 cv2.setNumThreads(1)
 
@@ -97,17 +94,8 @@ def landing_searches(monkeypatch):
     """Each small search of a crop whose outline as given showed no white border (`read_at`'s
     `small_only_if_none`): whether it found a card, and whether the detector's slow outline steps
     (trimmed blobs, straight edges) ran in it."""
-    seen, ran = [], []
+    seen, ran = [], slow_steps(monkeypatch)
     small = reading_module._found_small
-    lines, trimmed = detect_module._Search.read_lines, detect_module._Search.read_trimmed
-
-    def read_lines(self):
-        ran.append("lines")
-        return lines(self)
-
-    def read_trimmed(self):
-        ran.append("trimmed")
-        return trimmed(self)
 
     def found_small(crop, verify, thorough, read, final_if_none=False):
         ran.clear()
@@ -120,8 +108,6 @@ def landing_searches(monkeypatch):
             if final_if_none:
                 seen.append((found is not None, bool(ran)))
         return found
-    monkeypatch.setattr(detect_module._Search, "read_lines", read_lines)
-    monkeypatch.setattr(detect_module._Search, "read_trimmed", read_trimmed)
     monkeypatch.setattr(reading_module, "_found_small", found_small)
     return seen
 
@@ -132,15 +118,7 @@ def test_a_hand_resting_over_an_empty_mat_makes_the_landing_search_no_outlines_o
     # no white border, and nothing its crop's masks outline reads near a card (below SLOW_FROM).
     # Without the gate the small search ran its trimmed blobs and straight edges there (the video's
     # slowest frame 39 ms CPU; 24 with it).
-    sim = TableSim(seed=4644, cards=0, surface="dark_mat", fps=15, width=640, height=480)
-    script = TableScript(sim.rng, sim.deck, size=sim.size, card_px=sim.card_px, fps=sim.fps,
-                         pile_centre=sim.pile_centre)
-    t = 2.0
-    for _ in range(3):
-        hover = script._hover(t)
-        sim.actions.append(hover)
-        t = hover.t1 + 1.0
-    sim.duration = t
+    sim = hand_over_empty("dark_mat", 4644, hovers=3, start=2.0)
     watcher = PileWatcher(classic)
     events = [event for t, frame in sim.frames() for event in watcher.feed(frame, t)]
     assert events == []

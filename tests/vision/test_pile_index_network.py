@@ -9,6 +9,7 @@ import numpy as np
 from vision.card.corner import corner_model
 from vision.card.corners import CENTRE, SIDE
 from vision.card.detect import WARP_H, WARP_W
+from vision.hand import outlined
 from vision.hand.corner_cnn import CLASSES
 from vision.pile import index
 from vision.pile.index import INDEX_LIKE, SIZE, _read_around
@@ -93,13 +94,13 @@ def test_the_network_is_asked_only_where_the_box_looks_like_an_index(faces, monk
 
 def test_without_the_network_shipped_the_corner_model_reads_alone(faces, monkeypatch, tmp_path):
     """No network file: `corner_network` is None and the index is read by the corner model alone."""
-    monkeypatch.setattr(index, "CORNER_CNN_PATH", tmp_path / "none.onnx")
-    index.corner_network.cache_clear()
+    monkeypatch.setitem(outlined.OUTLINE_CNN, "classic", tmp_path / "none.onnx")
+    outlined.outline_model.cache_clear()
     try:
         assert index.corner_network() is None
         second = _face_end(faces, "red", "4", 1)
         assert _read_around(second, _box(), corner_model())[0] == "7"
     finally:
         monkeypatch.undo()
-        index.corner_network.cache_clear()
+        outlined.outline_model.cache_clear()
     assert index.corner_network() is not None

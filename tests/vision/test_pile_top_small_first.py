@@ -8,13 +8,10 @@ blobs, straight edges) only when an outline read before them is near a card
 import cv2
 import pytest
 
-import vision.card.detect as detect_module
 import vision.pile.overlap as overlap_module
-from pile_kit import watched
+from pile_kit import hand_over_empty, slow_steps, watched
 from vision.pile.reading import finds_card_small, find_card_in
 from vision.pile.watcher import PileWatcher
-from vision.sim.script import TableScript
-from vision.sim.table import TableSim
 
 cv2.setNumThreads(1)
 
@@ -41,45 +38,19 @@ def searches(monkeypatch):
 def slow_searches(monkeypatch):
     """Each small search's answer, and whether the detector's slow outline steps (trimmed blobs,
     straight edges) ran in it."""
-    seen, ran = [], []
-    lines, trimmed = detect_module._Search.read_lines, detect_module._Search.read_trimmed
-
-    def read_lines(self):
-        ran.append("lines")
-        return lines(self)
-
-    def read_trimmed(self):
-        ran.append("trimmed")
-        return trimmed(self)
+    seen, ran = [], slow_steps(monkeypatch)
 
     def small(recogniser, crop):
         ran.clear()
         seen.append((finds_card_small(recogniser, crop), bool(ran)))
         return seen[-1][0]
-    monkeypatch.setattr(detect_module._Search, "read_lines", read_lines)
-    monkeypatch.setattr(detect_module._Search, "read_trimmed", read_trimmed)
     monkeypatch.setattr(overlap_module, "finds_card_small", small)
     return seen
 
 
-def _hand_over_empty(surface: str, seed: int, hovers: int = 1) -> TableSim:
-    """As bench_pi's empty-watch videos are made: the table alone, then `hovers` times a hand passing
-    over the pile and resting there a moment, leaving nothing."""
-    sim = TableSim(seed=seed, cards=0, surface=surface, fps=15, width=640, height=480)
-    script = TableScript(sim.rng, sim.deck, size=sim.size, card_px=sim.card_px, fps=sim.fps,
-                         pile_centre=sim.pile_centre)
-    t = 1.0
-    for _ in range(hovers):
-        hover = script._hover(t)
-        sim.actions.append(hover)
-        t = hover.t1 + 1.0
-    sim.duration = t
-    return sim
-
-
 def test_a_hand_resting_over_an_empty_table_is_not_searched_at_search_side(classic, searches):
     # As `bench_pi.py --only empty-watch` makes its wood video.
-    sim = _hand_over_empty("wood", 5100)
+    sim = hand_over_empty("wood", 5100)
     watcher = PileWatcher(classic)
     events = [event for t, frame in sim.frames() for event in watcher.feed(frame, t)]
     assert events == []
@@ -103,7 +74,7 @@ def test_a_hand_over_an_empty_table_makes_the_small_search_no_outlines_of_its_ow
     # the sign of a card (`_Search.may_hold_more`), and its outlines all read as no card at all.
     # Without SLOW_FROM the small search ran its trimmed blobs and straight edges on it.
     watcher = PileWatcher(classic)
-    events = [event for t, frame in _hand_over_empty("felt", 4621, hovers=3).frames()
+    events = [event for t, frame in hand_over_empty("felt", 4621, hovers=3).frames()
               for event in watcher.feed(frame, t)]
     assert events == []
     assert slow_searches and all(found is False and not slow for found, slow in slow_searches)

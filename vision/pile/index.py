@@ -25,8 +25,6 @@ multiplied (`WITH_NETWORK`): each misreads whole, clear indices of an edition it
 the same one.
 """
 
-from functools import lru_cache
-
 import cv2
 import numpy as np
 
@@ -36,8 +34,9 @@ from vision.card.corners import CENTRE, SIDE
 from vision.card.detect import WARP_H, WARP_W, warp
 from vision.card.features import white_reference
 from vision.decks import find_deck
-from vision.hand.corner_cnn import CORNER_CNN_PATH, CornerCnn
+from vision.hand.corner_cnn import CornerCnn
 from vision.hand.outline import ASPECT, INDEX_SHARE, WINDOW_SHARE
+from vision.hand.outlined import outline_model
 from vision.hand.scanner import NONE, WIN, whiteness
 from vision.pile.edges import (GAIN, INSIDE, OUTSIDE, SIDE_SHOWN, inward_normals, moved_quads, outside_cover,
                                pose_grid, sample_at, whiteness_round)
@@ -437,11 +436,12 @@ def _among(ranked: np.ndarray) -> np.ndarray:
     return ranked / np.maximum(ranked.sum(axis=1, keepdims=True), 1e-9)
 
 
-@lru_cache(maxsize=1)
 def corner_network() -> CornerCnn | None:
-    """The outline scan's classic corner network (`vision.hand.corner_cnn.CORNER_CNN_PATH`), loaded
-    once; None where it is not shipped (the corner model then reads alone)."""
-    return CornerCnn(CORNER_CNN_PATH) if CORNER_CNN_PATH.is_file() else None
+    """The outline scan's classic corner network, the one the hand scan loaded
+    (`vision.hand.outlined.outline_model`); None where it is not shipped (the corner model then
+    reads alone)."""
+    model = outline_model("classic")
+    return model if isinstance(model, CornerCnn) else None
 
 
 def _network_windows(card: np.ndarray, places: list[tuple[int, int]], angle: float) -> np.ndarray:
