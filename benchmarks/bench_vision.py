@@ -152,12 +152,12 @@ def empty_tables(deck: str, n: int, seed: int = 21, profile: Path | None = None)
             depth[0] -= 1
             steps["enlarged search"] = steps.get("enlarged search", 0.0) + time.process_time() - began
 
-    def counted_init(self, photo, verify, lines=None, search_side=None):
+    def counted_init(self, photo, verify, lines=None, search_side=None, **kwargs):
         # The main search's reader, counted; the tiles are handed it (each warp read once).
         def counted(warped):
             reads["enlarged" if depth[0] else "main"] += 1
             return verify(warped)
-        init(self, photo, counted if verify is not None and not depth[0] else verify, lines, search_side)
+        init(self, photo, counted if verify is not None and not depth[0] else verify, lines, search_side, **kwargs)
 
     def timed_step(name):
         def step(self, *args):

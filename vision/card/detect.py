@@ -9,7 +9,7 @@ import numpy as np
 
 from vision.card.detect_fields import field_contours, field_share
 from vision.card.detect_lines import SharedSegments, lines_meet, quad_proposals, segments
-from vision.card.evidence import may_hold_card
+from vision.card.evidence import EDGE_MIN, may_hold_card, straight_edges
 from vision.errors import CardNotFoundError
 
 WARP_W, WARP_H = 64, 96
@@ -742,7 +742,7 @@ def _once(verify):
 
 def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first: bool = False,
               field_hues: tuple[float, ...] = (), search_side: int | None = None,
-              coloured: bool = False, slow_from: float | None = None) -> FoundCard:
+              coloured: bool = False, slow_from: float | None = None, edged: bool = False) -> FoundCard:
     """The most card-like quadrilateral in a BGR photo, warped upright.
 
     `verify`, if given, maps a warp (WARP_W × WARP_H, BGR) to how surely it shows a known face
@@ -772,6 +772,13 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first
     empty keyboard, whose letters and keys' edges show the sign; its search was 0.35-0.4 s of CPU
     for the Oona deck, 0.08-0.09 s classic).
 
+    `edged`, with `sign_first`: nor is a photo that shows hardly any straight edge apart from the
+    table's repeating grid (`vision.card.evidence.EDGE_MIN`: an empty printed tablecloth, whose
+    flowers show the sign and colour, an empty tiled floor; their search was 0.2-0.5 s of CPU for
+    the Oona deck, 0.06-0.25 s classic, the test 15-30 ms), asked once the first mask gives no clear
+    card (`_Search.search_masks`). The edges are found as the straight-edge step finds them at full
+    size, and handed to it.
+
     `field_hues`: the hues (degrees) of the deck's coloured fields
     (`vision.card.detect_fields.CLASSIC_FIELD_HUES`), for outlines seeded from a field when nothing
     else is sure (FIELD_BELOW; with `verify` only), each taken only when its field is of the hue it
@@ -793,21 +800,22 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first
     :raises CardNotFoundError: when nothing card-like is in the photo.
     """
     return _find(photo, verify, thorough, sign_first=sign_first, field_hues=field_hues, search_side=search_side,
-                 coloured=coloured, slow_from=slow_from)
+                 coloured=coloured, slow_from=slow_from, edged=edged)
 
 
 def _find(photo: np.ndarray, verify=None, thorough: bool = False, lines=None,
           sign_first: bool = False, field_hues: tuple[float, ...] = (), search_side: int | None = None,
-          coloured: bool = False, slow_from: float | None = None) -> FoundCard:
+          coloured: bool = False, slow_from: float | None = None, edged: bool = False) -> FoundCard:
     """`find_card`; `lines`, if given, maps a scale of `LINE_SCALES` to the photo's straight edges
     found at it already (N×4, as `vision.card.detect_lines.segments`: a tile's of a bigger photo).
 
     :raises CardNotFoundError: when nothing card-like is in the photo.
     """
-    search = _Search(photo, verify, lines, search_side)
+    search = _Search(photo, verify, lines, search_side, edged=sign_first and edged)
     if sign_first and not search.shows_sign(repeats_out=True, coloured=coloured):
         raise CardNotFoundError("no sign of a card in the photo")
-    search.search_masks()
+    if not search.search_masks():
+        raise CardNotFoundError("no straight edge of a card in the photo")
     search.rank_by_look()
     if verify is not None:
         search.confirm_best()
@@ -831,8 +839,11 @@ class _Search:
     """One photo's search for its card (`find_card`, step by step): the outlines found so far
     (`candidates`, by their look) and those ranked by their look and, with `verify`, their reading."""
 
-    def __init__(self, photo: np.ndarray, verify, lines=None, search_side: int | None = None) -> None:
+    def __init__(self, photo: np.ndarray, verify, lines=None, search_side: int | None = None,
+                 edged: bool = False) -> None:
         self.verify = verify
+        self.edged = edged
+        """Whether a photo whose first mask gives no clear card must show straight edges (`search_masks`)."""
         self.scale = min(1.0, MAX_SIDE / max(photo.shape[:2]))
         """The working copy's size over the photo's."""
         if self.scale != 1.0:
@@ -851,6 +862,8 @@ class _Search:
         """A scale's straight edges found already (`_find`), or None: found here."""
         self.segments: dict[float, np.ndarray] = {}
         """The straight edges `read_lines` used, by scale (in the searched copy's pixels)."""
+        self._edges: np.ndarray | None = None
+        """The searched copy's straight edges at full size, found already (`shows_edges`), or None."""
         self.candidates: list[tuple[float, float, np.ndarray, np.ndarray]] = []
         """(look, area, quad, warp) of every outline considered."""
         self.ranked: list[tuple[float, np.ndarray, np.ndarray]] = []
@@ -953,6 +966,12 @@ class _Search:
             self._may_hold = may_hold_card(self.image, repeats_out=repeats_out, coloured=coloured)
         return self._may_hold
 
+    def shows_edges(self) -> bool:
+        """Whether the searched copy shows straight edges as a card's sides do
+        (`vision.card.evidence.EDGE_MIN`); the edges are kept for `read_lines`."""
+        self._edges = segments(cv2.cvtColor(self.image, cv2.COLOR_BGR2GRAY), 1.0)
+        return straight_edges(self._edges, self.image.shape) >= EDGE_MIN
+
     def _is_unsure(self, below: float) -> bool:
         """Whether no outline so far is read at least `below` surely."""
         return not self.ranked or self.ranked[0][0] < below
@@ -963,14 +982,20 @@ class _Search:
 
     # -- the masks ------------------------------------------------------------------------
 
-    def search_masks(self) -> None:
-        """The outlines of the masks' blobs, mask by mask, until a clear card is confirmed."""
+    def search_masks(self) -> bool:
+        """The outlines of the masks' blobs, mask by mask, until a clear card is confirmed. With
+        `edged`, a photo whose first mask gives no clear card must show straight edges
+        (`shows_edges`; asked only then, so a card the first mask shows clearly is spared their cost):
+        False when it shows none, searched no further."""
         for index, mask in _mask_stream(self.image, self.fine):
             pieces = self._mask_outlines(index, mask)
             self._join_pieces(index, pieces)
             # A clear card already, that its reader confirms: the other masks are not needed.
             if self._is_clear():
                 break
+            if self.edged and self._edges is None and not self.shows_edges():
+                return False
+        return True
 
     def _mask_outlines(self, index: int, mask: np.ndarray) -> list[tuple[float, np.ndarray]]:
         """Consider the mask's blobs, keep them in `blobs`; the pieces (area, contour) of an
@@ -1101,7 +1126,12 @@ class _Search:
             if self.ranked and self.ranked[0][0] >= below:
                 break
             grey = cv2.cvtColor(self.image, cv2.COLOR_BGR2GRAY) if grey is None else grey
-            found = segments(grey, line_scale) if self.lines is None else self.lines(line_scale)
+            if self.lines is not None:
+                found = self.lines(line_scale)
+            elif line_scale == 1.0 and self._edges is not None:
+                found = self._edges         # found already (`shows_edges`)
+            else:
+                found = segments(grey, line_scale)
             self.segments[line_scale] = found
             proposals = []
             for quad, outer in quad_proposals(grey, min_side=0.5 * np.sqrt(MIN_AREA_PX), scale=line_scale,

@@ -175,10 +175,14 @@ def _shifted(plane: np.ndarray, dx: int, dy: int, fill: int = 255) -> np.ndarray
 def unrepeated(sign: np.ndarray, shift: tuple[int, int]) -> int:
     """How many px of a sign mask are not found again (within a pixel) `shift` away on both sides,
     in pieces at least PIECE_SIDE long (REPEAT_LEFT_MIN)."""
-    near = cv2.dilate(sign, _BESIDE_KERNEL)
+    return _long_pieces(cv2.bitwise_and(sign, cv2.bitwise_not(_repeated(sign, shift))))[0]
+
+
+def _repeated(mask: np.ndarray, shift: tuple[int, int]) -> np.ndarray:
+    """Where a mask is found again (within a pixel) `shift` away on both sides (off the photo counts as found)."""
+    near = cv2.dilate(mask, _BESIDE_KERNEL)
     dx, dy = shift
-    repeated = cv2.bitwise_and(_shifted(near, dx, dy), _shifted(near, -dx, -dy))
-    return _long_pieces(cv2.bitwise_and(sign, cv2.bitwise_not(repeated)))[0]
+    return cv2.bitwise_and(_shifted(near, dx, dy), _shifted(near, -dx, -dy))
 
 
 def _unrepeated_in_photo(sign: np.ndarray, copy: _Reduced, shift: tuple[int, int]) -> int:
@@ -239,6 +243,44 @@ def may_hold_card(image: np.ndarray, repeats_out: bool = False, coloured: bool =
         return False
     shift = table_repeat(sign) if area >= REPEAT_SIGN_MIN else None
     return shift is None or unrepeated(sign, shift) >= REPEAT_LEFT_MIN
+
+
+#: A card's sides are straight: with `vision.card.detect.find_card`'s `edged`, a photo needs at least
+#: EDGE_MIN px (at EVIDENCE_SIDE) of straight edges in segments at least EDGE_LENGTH px long
+#: (`vision.card.detect_lines.segments` at the searched copy's full size: the edges the search's
+#: straight-edge step would find there, handed to it), apart from those that repeat as a tiled
+#: floor's grid does (`straight_edges`: the edges' strongest repeat taken off, then the strongest
+#: repeat of what is left: the grid's other direction). Issue #21: an empty printed tablecloth
+#: shows the sign (its pale petals beside darker ones) and colour, an empty tiled floor the sign
+#: beside its grid, and both were searched all the way (the Oona deck's 0.2-0.5 s of CPU); the
+#: tablecloth's flowers' edges are curved, the tiles' straight ones all repeat. Development
+#: photos: the empty tablecloths and tiles that show the sign (seeds 7021-7023, 4 of each surface:
+#: 12 and 3) kept 0-20 px; the 1 218 development card photos (busy tables seeds 31 000 (Oona, 150;
+#: classic, 100), 32 000 (both decks, 100 each), 33 000 (Oona, 100); `CARD_DEVELOPMENT` tables
+#: seeds 33 000 (Oona) and 33 001 (classic), 200 each; tiles seeds 33 002 (Oona) and 33 003
+#: (classic), 60 each; the test photos; uno-real-mit's 122) kept 129 px and up (a small classic
+#: card on a kilim), 187 and up on tiles.
+EDGE_LENGTH = 16
+EDGE_MIN = 45
+#: How many of the edges' repeats are taken off in turn (a grid's two directions).
+EDGE_REPEATS = 2
+
+
+def straight_edges(seg: np.ndarray, shape: tuple[int, ...]) -> int:
+    """How many px (at EVIDENCE_SIDE, in pieces at least PIECE_SIDE long) of the straight edges of
+    a photo of `shape` (segments N×4 in its pixels: x1, y1, x2, y2; those at least EDGE_LENGTH
+    long) are not the table's repeating grid (EDGE_REPEATS)."""
+    factor = EVIDENCE_SIDE / max(shape[:2])
+    length = np.hypot(seg[:, 2] - seg[:, 0], seg[:, 3] - seg[:, 1])
+    ends = np.round(seg[length >= EDGE_LENGTH] * factor).astype(np.int32).reshape(-1, 2, 2)
+    edges = np.zeros((round(shape[0] * factor), round(shape[1] * factor)), np.uint8)
+    cv2.polylines(edges, list(ends), False, 255, 1)
+    for _ in range(EDGE_REPEATS):
+        shift = strongest_repeat(edges) if edges.any() else None
+        if shift is None:
+            break
+        edges = cv2.bitwise_and(edges, cv2.bitwise_not(_repeated(edges, shift)))
+    return _long_pieces(edges)[0]
 
 
 #: An enrolled deck's faces are asked whether they show the sign at all (`face_shows_sign`): each

@@ -209,7 +209,7 @@ class Recogniser:
         whole = whole_photo_card(photo)
         try:
             found = find_card(photo, verify=self._verify, thorough=self.thorough, sign_first=True, coloured=True,
-                              field_hues=CLASSIC_FIELD_HUES if self.deck.name == "classic" else ())
+                              edged=True, field_hues=CLASSIC_FIELD_HUES if self.deck.name == "classic" else ())
         except CardNotFoundError:
             found = None
         reading = None if found is None else self._found_reading(found)
