@@ -92,8 +92,9 @@ DEV_WRONG = 0.5
 #: `-sign`: a photo showing no sign of a card not searched, as `read` does (`find_card`'s `sign_first`:
 #: before, the kept readings searched it, and the development print's photo 345, a small yellow Skip
 #: `read` finds no card in, counted as read right and surely).
-#: `-pair`: the enrolled faces' word on a 6 or a 9 (`EnrolledRecogniser.pair_said`).
-KEPT_SUFFIX = ".faces-turns-shape-again-sign-pair.pkl"
+#: `-pair`: the enrolled faces' word on a 6 or a 9 (`EnrolledRecogniser.pair_said`); `-pooled`: that
+#: word from the two ranks' faces in every colour (`vision.enrol.templates.Templates.pooled`).
+KEPT_SUFFIX = ".faces-turns-shape-again-sign-pair-pooled.pkl"
 
 
 class Score:

@@ -58,3 +58,33 @@ def test_the_faces_say_nothing_of_other_ranks_or_an_unsure_reading():
     assert reader.pair_said(reader._named("blue", "7", 0.99), warped, (87.0, 130.0)) is None
     assert not reader.pair_doubts(reader._named("blue", "9", 0.5), 1.0)
     assert reader.pair_doubts(head, PAIR_DOUBT) and not reader.pair_doubts(head, None)
+
+
+def _off_card(face: np.ndarray) -> np.ndarray:
+    """A face enrolled through an outline off the card (the card beneath taken in on two sides, as
+    development edition 22's yellow 6 was): the face shrunk into one corner of its frame and skewed."""
+    h, w = face.shape[:2]
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = np.float32([[0.02 * w, 0.09 * h], [0.86 * w, 0], [0.93 * w, 0.9 * h], [0, h]])
+    return cv2.warpPerspective(face, cv2.getPerspectiveTransform(src, dst), (w, h), borderValue=(150, 160, 40))
+
+
+def test_one_face_cut_off_its_card_does_not_doubt_its_rank():
+    """Issue #19: development edition 22's yellow 6 was enrolled through an outline taking in the card
+    beneath; its own face then matched every photo of it worse than the yellow 9 did, and 18 of 800
+    photos, read right at 0.98-1.00, were doubted. Its rank's faces of the other colours speak too."""
+    six = [0.995, 0.005, 0.0]
+    faces = {}
+    for colour, ink in (("saffron", "yellow"), ("indigo", "blue")):
+        for rank in CLASSES[:-1]:
+            face = cv2.resize(unseen_face(ink, rank), (3 * WARP_W, 3 * WARP_H), interpolation=cv2.INTER_AREA)
+            faces[(colour, rank)] = face_from_warp(_off_card(face) if (colour, rank) == ("saffron", "6") else face)
+    reader = _reader()
+    reader.faces, reader.templates = list(faces), Templates.from_faces(faces)
+    reader._turns = lambda _warped, _white: np.array([six, six])
+    small = cv2.resize(unseen_face("yellow", "6"), (87, 130), interpolation=cv2.INTER_AREA)
+    warped = cv2.resize(small, (WARP_W, WARP_H), interpolation=cv2.INTER_LINEAR)
+    own = reader.templates.scores(warped, (87.0, 130.0), "saffron", CLASSES[:-1])
+    assert own["9"] - own["6"] >= PAIR_DOUBT                   # its own colour's faces alone would doubt it
+    reading = reader.read_enrolled(warped, size=(87.0, 130.0))
+    assert reading.rank == "6" and not reading.unsure

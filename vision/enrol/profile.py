@@ -208,7 +208,11 @@ TURNED_VOUCH_MARGIN = 0.03
 #: enrolled faces found as `vision.enrol.faces.clean_faces` finds them), the 190 sure readings of a 6
 #: or a 9 that were right had the faces' margin for the other one at most 0.024; alinivan's wrong one
 #: (an indigo 6 read as a 9 at 0.99, both seeds) 0.041; the print's (an indigo 9 read as a 6, seed 1)
-#: 0.003, which stays.
+#: 0.003, which stays. Each rank is matched by the best of its faces in every colour, not by its
+#: face in the reading's colour alone: on five fresh development prints (editions 21-25, 800 photos
+#: each, photo seeds 35,021-35,025; session 35) 20 of the 77 readings not right and sure were a 6 read
+#: right at 0.98-1.00 and doubted, 18 of them one print's yellow 6, whose face enrolment had cut
+#: through an outline taking in the card beneath (its corners 5.5 % of the diagonal off).
 PAIR_DOUBT = 0.03
 #: The shapes (width over height of the outline in the photo, `card_shaped`) a card's outline shows:
 #: a card is 0.64 as wide as tall, its outline tilted and turned on the table 0.48-0.86 wide on
@@ -567,15 +571,16 @@ class EnrolledRecogniser:
         return reading
 
     def pair_said(self, reading: Reading, warped: np.ndarray, size: tuple[float, float] | None) -> float | None:
-        """For a reading of a 6 or a 9 (`UNDERLINED`): how much better the enrolled face of the other
-        one, in the reading's colour and seen at the card's `size`, matches the warp than its own
-        (`vision.enrol.templates.Templates.scores`); None when not asked (another rank, no faces, no
-        size, a deck without both)."""
+        """For a reading of a 6 or a 9 (`UNDERLINED`): how much better the enrolled faces of the other
+        one, seen at the card's `size`, match the warp than its own, each rank by the best of its
+        faces in every colour (`vision.enrol.templates.Templates.pooled`: one face enrolled through an
+        outline off its card no longer speaks for its rank alone, `PAIR_DOUBT`); None when not asked
+        (another rank, no faces, no size, a deck without both)."""
         rank = oona_rank(reading.rank) if reading.rank != "unknown" else None
         if (self.templates is None or size is None or rank not in UNDERLINED or reading.colour == WILD
                 or not set(UNDERLINED) <= set(self.ranks)):
             return None
-        scores = self.templates.scores(warped, size, oona_colour(reading.colour), UNDERLINED)
+        scores = self.templates.pooled(warped, size, UNDERLINED)
         if len(scores) < 2:
             return None
         other = UNDERLINED[1 - UNDERLINED.index(rank)]

@@ -97,21 +97,23 @@ class Templates:
         """How well each of `ranks`' faces (in `colour`, `face_of`) matches the middle of a card's
         warp (either way up) when seen at the card's `size`: the best normalised cross-correlation
         of their whiteness over shifts of up to `SHIFT` pixels, `BLURS` and both turns."""
-        x = whiteness(warped, white_reference(warped))
-        turns = [np.ascontiguousarray(img[_R0 - SHIFT:_R1 + SHIFT, _C0 - SHIFT:_C1 + SHIFT]) for img in (x, x[::-1, ::-1])]
+        turns = _middles(warped)
         out = {}
         for rank in ranks:
             face = self.face_of(colour, rank)
-            if face is None:
-                continue
-            best = -1.0
-            for sigma in BLURS:
-                middle = seen_at(face, size, sigma)[_R0:_R1, _C0:_C1]
-                if float(middle.std()) < 1e-4:
-                    continue                       # a face with nothing in its middle matches nothing
-                for turn in turns:
-                    best = max(best, float(cv2.matchTemplate(turn, middle, cv2.TM_CCOEFF_NORMED).max()))
-            out[rank] = best
+            if face is not None:
+                out[rank] = _match(turns, face, size)
+        return out
+
+    def pooled(self, warped: np.ndarray, size: tuple[float, float], ranks) -> dict[str, float]:
+        """How well each of `ranks` matches the card (as `scores`), by the best of its faces in
+        every colour: one face enrolled through an outline a little off the card (the card beneath
+        taken in) matches its own rank worse than its fellows of the other colours do."""
+        turns = _middles(warped)
+        out: dict[str, float] = {}
+        for (_, rank), face in zip(self.faces, self.images):
+            if rank in ranks:
+                out[rank] = max(out.get(rank, -1.0), _match(turns, face, size))
         return out
 
     def named(self, warped: np.ndarray, size: tuple[float, float], colour: str, ranks) -> tuple[str | None, float]:
@@ -139,3 +141,24 @@ class Templates:
                 return cls(faces, data["images"])
         except (OSError, ValueError, KeyError) as error:
             raise DeckProfileError(f"cannot read the enrolled faces {path}: {error}") from error
+
+
+def _middles(warped: np.ndarray) -> list[np.ndarray]:
+    """The middle of a card's warp, with `SHIFT` pixels round it, as it is and turned half round
+    (whiteness, float32): what `_match` compares a face's middle with."""
+    x = whiteness(warped, white_reference(warped))
+    return [np.ascontiguousarray(img[_R0 - SHIFT:_R1 + SHIFT, _C0 - SHIFT:_C1 + SHIFT]) for img in (x, x[::-1, ::-1])]
+
+
+def _match(turns: list[np.ndarray], face: np.ndarray, size: tuple[float, float]) -> float:
+    """How well a kept face seen at the card's `size` matches the card's `_middles`: the best
+    normalised cross-correlation over their shifts, `BLURS` and both turns (-1 for a face with
+    nothing in its middle)."""
+    best = -1.0
+    for sigma in BLURS:
+        middle = seen_at(face, size, sigma)[_R0:_R1, _C0:_C1]
+        if float(middle.std()) < 1e-4:
+            continue                       # a face with nothing in its middle matches nothing
+        for turn in turns:
+            best = max(best, float(cv2.matchTemplate(turn, middle, cv2.TM_CCOEFF_NORMED).max()))
+    return best
