@@ -1,7 +1,9 @@
 """Our printed deck's card beneath another (issue #18, the printed-deck development probe's sessions,
 watched round the play): read at more fits where the first few read it only unsure
-(`overlap.COVERED_FITS_MORE`), and looked for where a lamp changed the pile round it even where it
-lies on a card of its own colour (`watcher.RELIT_LEAST`)."""
+(`overlap.COVERED_FITS_MORE`), looked for where a lamp changed the pile round it even where it
+lies on a card of its own colour (`watcher.RELIT_LEAST`), in the difference's hull where it lies on
+a card of its own colour (`watcher._shown_beneath`), and fitted again in the pile's light where its
+first fit read an old card beside it, relit (`watcher._card_beneath`)."""
 
 import pytest
 
@@ -55,3 +57,21 @@ def test_a_card_slid_onto_its_own_twin_after_a_lamp_change_is_seen(oona):
     events, truth = watched(oona, "photo", 4202, "kilim", (42.0, 50.0))
     assert [e.code for e in truth] == ["burgundy-1", "burgundy-1", "turquoise-9"]
     assert [e["code"] for e in events] == ["burgundy-1", "burgundy-1", "turquoise-9"]
+
+
+def test_a_strip_on_a_card_of_its_own_colour_is_seen(oona):
+    """Laser birch 4301: a saffron 4 thrown under a saffron 7 before it settled (17.5 s), lying on the
+    saffron Stop before them: the 7 leaves 0.165 of a card of the difference's own pixels beside it
+    (under `BENEATH_SHARE`), 0.22 of its hull; the 4 was missed."""
+    events, truth = watched(oona, "laser", 4301, "birch", (12.0, 19.0))
+    assert [e.code for e in truth] == ["saffron-4", "saffron-7"]
+    assert [e["code"] for e in events] == ["saffron-4", "saffron-7"]
+
+
+def test_a_card_beneath_is_not_fitted_to_an_old_card_relit(oona):
+    """Photo-lab glass 4300: the lamp's cast turned from warm to grey, then a burgundy 4 and an indigo
+    7 thrown together (35.8 s, watched from 30 s): the first fit of the card beneath lay on the old
+    saffron 9 beside them, relit, read as an unsure 9 at 0.60."""
+    events, truth = watched(oona, "photo", 4300, "glass", (30.0, 37.0))
+    assert [e.code for e in truth] == ["indigo-take2", "burgundy-4", "indigo-7"]
+    assert [e["code"] for e in events] == ["indigo-take2", "burgundy-4", "indigo-7"]
