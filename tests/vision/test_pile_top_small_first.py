@@ -22,8 +22,8 @@ def searches(monkeypatch):
     SEARCH_SIDE (the detector as it is, each call noted)."""
     seen = {"small": [], "full": 0}
 
-    def small(recogniser, crop, **kw):
-        seen["small"].append(finds_card_small(recogniser, crop, **kw))
+    def small(recogniser, crop):
+        seen["small"].append(finds_card_small(recogniser, crop))
         return seen["small"][-1]
 
     def full(recogniser, crop, **kw):
@@ -40,9 +40,9 @@ def slow_searches(monkeypatch):
     straight edges) ran in it."""
     seen, ran = [], slow_steps(monkeypatch)
 
-    def small(recogniser, crop, **kw):
+    def small(recogniser, crop):
         ran.clear()
-        seen.append((finds_card_small(recogniser, crop, **kw), bool(ran)))
+        seen.append((finds_card_small(recogniser, crop), bool(ran)))
         return seen[-1][0]
     monkeypatch.setattr(overlap_module, "finds_card_small", small)
     return seen
@@ -89,18 +89,3 @@ def test_a_card_read_weakly_under_a_hand_is_searched_whole_and_found(classic, sl
     assert (True, True) in slow_searches
     landed = [(e["code"], e["t"]) for e in events if e["event"] == "landed"]
     assert sum(code == "saffron-1" and abs(t - truth[0].t) <= 0.6 for code, t in landed) == 1
-
-
-def test_two_cards_clear_of_the_view_edge_are_searched_with_the_slow_steps(classic, faces, slow_searches):
-    # Fresh development probe, sadu 4604: a green 1 dropped on another before it settled (50.5,
-    # 50.6 s); no outline the small search read before its slow steps was near a card, and SLOW_FROM
-    # (for a hand resting over the pile, its arm reaching in from the view's edge) left them out:
-    # both cards were lost. A difference clear of the view's edge is no arm reaching in.
-    events, truth = watched(classic, faces, 4604, "sadu", (44.0, 52.5))
-    ones = [e for e in truth if e.code == "turquoise-1"]
-    assert len(ones) == 2 and ones[1].t - ones[0].t < 0.2
-    assert (True, True) in slow_searches
-    landed = [(e["code"], e["t"]) for e in events if e["event"] == "landed"]
-    for true in ones:
-        assert sum(code == "turquoise-1" and abs(t - true.t) <= 1.0 for code, t in landed) >= 1
-    assert sum(code == "turquoise-1" for code, _ in landed) == 2

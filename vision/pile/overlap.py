@@ -41,14 +41,6 @@ TOP_THOROUGH = False
 #: SEARCH_SIDE found none in 110 and only part of a card in one (no top card fitted to the rest):
 #: every table reads as before. Estimated (pi4), the slowest empty frame: classic 0.96 -> 0.56 s,
 #: Oona 0.73 -> 0.42 s (both trees, loaded); the peel of two cards costs the small search more.
-#: A difference clear of the view's edge is no arm reaching in: its small search takes its slow
-#: steps (`reading.SLOW_FROM` is for a resting hand), and where the search at SEARCH_SIDE finds no
-#: card, the thorough steps look once more (`_found_in`). Issue #18, fresh classic development
-#: probe (seeds 4600-4609, 70 tables): 5 two-card plays were lost whole, both cards, where no top
-#: card was found; two now read right (sadu 4604, two green 1s: found only by the slow steps;
-#: sadu 4609, a yellow 3 over a yellow Skip: only by the thorough ones). Of the 37 tables run with
-#: it (seeds 4600-4604 and those two) no other table changed (the steps ran 4 times). Neither step
-#: ran on the 26 empty-hand development videos (seeds 4650-4662, both decks): every arm reaches the edge.
 TOP_SMALL_FIRST = True
 #: The covered card is fitted at the top card's size, and when no fit reads, at these shares of it:
 #: the top card outlined with a margin round it (a print cut out with some of its photo's
@@ -132,11 +124,11 @@ def top_card(small: np.ndarray, contour: np.ndarray, blob: np.ndarray, *, view: 
     quad_box = view.to_frame(np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]]))
     frame = sharpest(frames, quad_box)
     crop, x0, y0 = masked_crop(frame, blob, quad_box, view)
-    clear = not _touches_edge(blob)  # no arm reaching in from the view's edge
-    if TOP_SMALL_FIRST and not finds_card_small(recogniser, crop, slow_steps=clear):
+    if TOP_SMALL_FIRST and not finds_card_small(recogniser, crop):
         return None  # no card at all searched small: a hand or an arm at rest, not searched again
-    found = _found_in(recogniser, crop, thorough=clear)
-    if found is None:
+    try:
+        found = find_card_in(recogniser, crop, thorough=TOP_THOROUGH)
+    except CardNotFoundError:
         return None
     top_quad = order_box(found.quad + np.float32([x0, y0]))
     top_small = view.to_small(top_quad)
@@ -156,21 +148,6 @@ def top_card(small: np.ndarray, contour: np.ndarray, blob: np.ndarray, *, view: 
         return None
     top_reading, top_quad, _ = read
     return frame, top_quad, top_reading, region_mask(small.shape, view.to_small(top_quad)), area
-
-
-def _found_in(recogniser, crop: np.ndarray, *, thorough: bool):
-    """The card the detector finds in the top card's masked crop (`find_card_in`, TOP_THOROUGH), or
-    where it finds none and `thorough`, the card its thorough steps find; None without one."""
-    try:
-        return find_card_in(recogniser, crop, thorough=TOP_THOROUGH)
-    except CardNotFoundError:
-        pass
-    if not thorough or TOP_THOROUGH:
-        return None
-    try:
-        return find_card_in(recogniser, crop, thorough=True)
-    except CardNotFoundError:
-        return None
 
 
 def _fitted_top(shape, frame: np.ndarray, blob: np.ndarray, part: np.ndarray, view: SmallView, recogniser,
@@ -417,13 +394,8 @@ def _reaches_edge(visible: np.ndarray, fitted: np.ndarray) -> bool:
     whose pair was peeled again once the arm left: the top card reported twice. Of the 191 covered
     cards the development probe read (last session's calls, seeds 4100-4109), this one alone
     showed at the edge."""
-    return _touches_edge(cv2.bitwise_and(visible, region_mask(visible.shape, fitted)))
-
-
-def _touches_edge(mask: np.ndarray) -> bool:
-    """Whether a small mask reaches the view's edge (an arm reaching in does; cards on the pile
-    seldom do)."""
-    return bool(mask[0].any() or mask[-1].any() or mask[:, 0].any() or mask[:, -1].any())
+    shown = cv2.bitwise_and(visible, region_mask(visible.shape, fitted))
+    return bool(shown[0].any() or shown[-1].any() or shown[:, 0].any() or shown[:, -1].any())
 
 
 def _unsure(reading: tuple) -> tuple:

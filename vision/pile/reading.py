@@ -171,21 +171,20 @@ def find_card_in(recogniser, crop: np.ndarray, *, thorough: bool | None = None):
     return _found_and_read(recogniser, crop, thorough=thorough)[0]
 
 
-def finds_card_small(recogniser, crop: np.ndarray, *, slow_steps: bool = False) -> bool:
+def finds_card_small(recogniser, crop: np.ndarray) -> bool:
     """Whether the detector finds any card in a masked crop searched at CROP_SEARCH_SIDE without
     the thorough steps (`vision.card.detect.find_card`, its outlines confirmed by the recogniser as
     `find_card_in` confirms them): a cheap test before the search at SEARCH_SIDE
     (`vision.pile.overlap.TOP_SMALL_FIRST`). It answers as soon as an outline reads FOUND_AT surely,
     and makes no outlines of its own (trimmed blobs, straight edges) unless one read before them
-    scores SLOW_FROM, or `slow_steps`."""
+    scores SLOW_FROM."""
     def verify(warped: np.ndarray) -> float:
         confidence = recogniser.read_warped(warped).confidence
         if confidence >= FOUND_AT:
             raise _Found
         return confidence
     try:
-        find_card(crop, verify=verify, thorough=False, search_side=CROP_SEARCH_SIDE,
-                  slow_from=None if slow_steps else SLOW_FROM)
+        find_card(crop, verify=verify, thorough=False, search_side=CROP_SEARCH_SIDE, slow_from=SLOW_FROM)
     except _Found:
         return True
     except CardNotFoundError:
