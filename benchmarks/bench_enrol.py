@@ -50,16 +50,16 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vision.card.detect import find_card, warp  # noqa: E402
+from vision.card.detect import warp  # noqa: E402
 from vision.card.recogniser import Recogniser  # noqa: E402
 from vision.decks import find_deck  # noqa: E402
 from vision.enrol.faces import clean_face  # noqa: E402
 from vision.enrol.outlines import fitted, refound  # noqa: E402
 from vision.enrol.profile import DOUBTS, EnrolledRecogniser, card_shaped, searched_again  # noqa: E402
 from vision.enrol.templates import card_size  # noqa: E402
-from vision.errors import CardNotFoundError  # noqa: E402
+from vision.errors import CardNotFoundError, NoCardSignError  # noqa: E402
 from vision.enrol.unseen import unseen_face  # noqa: E402
-from vision.readings import WILD, card_code, face_name, oona_colour, oona_rank  # noqa: E402
+from vision.readings import WILD, Reading, card_code, face_name, oona_colour, oona_rank  # noqa: E402
 from vision.pile.watcher import PileWatcher  # noqa: E402
 from vision.sim.synth import flat_on_table, render_photo  # noqa: E402
 from vision.sim.table import TableSim, score_events  # noqa: E402
@@ -93,8 +93,10 @@ DEV_WRONG = 0.5
 #: before, the kept readings searched it, and the development print's photo 345, a small yellow Skip
 #: `read` finds no card in, counted as read right and surely).
 #: `-pair`: the enrolled faces' word on a 6 or a 9 (`EnrolledRecogniser.pair_said`); `-pooled`: that
-#: word from the two ranks' faces in every colour (`vision.enrol.templates.Templates.pooled`).
-KEPT_SUFFIX = ".faces-turns-shape-again-sign-pair-pooled.pkl"
+#: word from the two ranks' faces in every colour (`vision.enrol.templates.Templates.pooled`); `-edged`: a
+#: photo with nothing strongly coloured, or no straight edge once the first mask gives no clear card, not
+#: searched either, nor read by the shipped reader (`EnrolledRecogniser.find`).
+KEPT_SUFFIX = ".faces-turns-shape-again-sign-pair-pooled-edged.pkl"
 
 
 class Score:
@@ -221,7 +223,9 @@ def kept_reading(reader: EnrolledRecogniser, photo: np.ndarray) -> tuple:
     the shipped reader's alone when the head finds none (with the head's of the card the shipped
     reader found and named, as `EnrolledRecogniser._shipped_alone`)."""
     try:
-        found = find_card(photo, verify=reader.whole_face, sign_first=reader.shows_sign)
+        found = reader.find(photo)
+    except NoCardSignError:
+        return ("alone", Reading(WILD, "unknown", 0.0, unsure=True, deck="classic"))
     except CardNotFoundError:
         theirs = reader.shipped.read(photo)
         found = reader.shipped.last_found

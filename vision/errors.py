@@ -20,6 +20,12 @@ class CardNotFoundError(VisionError, LookupError):
     """No card could be found in the photo."""
 
 
+class NoCardSignError(CardNotFoundError):
+    """The photo shows no sign of any card at all (`vision.card.detect.find_card`'s `sign_first`
+    tests: no white beside darker, nothing coloured, no straight edge), whatever the deck: another
+    reader need not search it either."""
+
+
 class ImageReadError(VisionError, OSError):
     """A photo file could not be read or decoded."""
 

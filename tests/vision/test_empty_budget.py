@@ -9,13 +9,13 @@ import pytest
 
 from vision.card import detect as detect_module
 from vision.card.detect import WARP_H, WARP_W, ZOOM, ZOOM_PLACES, ZOOM_TILE, _tile_origins
-from vision.card.evidence import face_shows_sign
+from vision.card.evidence import face_shows_colour, face_shows_sign
 from vision.card.mlp import Mlp
 from vision.enrol.faces import face_from_warp
 from vision.enrol.profile import EnrolledRecogniser
 from vision.enrol.templates import Templates
 from vision.enrol.unseen import unseen_face
-from vision.errors import CardNotFoundError
+from vision.errors import CardNotFoundError, NoCardSignError
 from vision.model_files import NONE
 
 cv2.setNumThreads(1)
@@ -96,6 +96,14 @@ def _no_white_face() -> np.ndarray:
     return face
 
 
+def _grey_face() -> np.ndarray:
+    """A face with white on it but no colour: white border, dark grey field, a white numeral."""
+    face = np.full((3 * WARP_H, 3 * WARP_W, 3), 235, np.uint8)
+    face[20:-20, 20:-20] = 60
+    cv2.putText(face, "7", (50, 190), cv2.FONT_HERSHEY_SIMPLEX, 4, (235, 235, 235), 8)
+    return face
+
+
 def _reader(faces: dict | None) -> EnrolledRecogniser:
     """An enrolled reader of `faces` (their `Templates`; None: none kept) whose head reads nothing."""
     classes = list(RANKS) + [NONE]
@@ -136,3 +144,60 @@ def test_an_enrolled_deck_searches_an_empty_plain_table_only_when_its_faces_show
     reading = reader.read(_empty_table("marble", 5))
     assert reading.unsure
     assert bool(ran) == searched
+
+
+# -- nor one with nothing coloured, nor one with no straight edge ----------------------------------
+
+def test_a_coloured_face_shows_colour_and_a_grey_one_does_not():
+    assert all(face_shows_colour(face) for face in _faces().values())
+    assert face_shows_sign(_grey_face()) and not face_shows_colour(_grey_face())
+
+
+def test_an_enrolled_deck_shows_colour_when_every_face_does():
+    faces = _faces()
+    reader = _reader(faces)
+    assert reader.shows_sign and reader.shows_colour
+    grey = _reader({**faces, ("indigo", "7"): _grey_face()})
+    assert grey.shows_sign and not grey.shows_colour
+    assert not _reader(None).shows_colour
+
+
+class _Shipped:
+    """A shipped reader that only counts the photos it is asked to read."""
+
+    def __init__(self):
+        self.asked = 0
+        self.last_found = None
+
+    def read(self, photo):
+        from vision.readings import WILD, Reading
+
+        self.asked += 1
+        return Reading(WILD, "unknown", 0.0, unsure=True, deck="classic")
+
+
+@pytest.mark.parametrize("surface, coloured_faces, searched",
+                         [("keyboard", True, False), ("keyboard", False, True), ("tablecloth", True, True)])
+def test_an_enrolled_deck_skips_an_empty_keyboard_and_a_curved_tablecloth_as_the_shipped_reader_does(
+        monkeypatch, surface, coloured_faces, searched):
+    # An empty keyboard shows the sign (its letters, its keys' edges) but nothing coloured: a deck
+    # whose faces are all coloured is not looked for there, and nor does its shipped reader look
+    # (the photo shows no sign of any card); one with a grey face is searched, and its shipped reader
+    # asked, as before. An empty printed tablecloth shows sign and colour, and is searched until its
+    # first mask gives no clear card: its flowers show no straight edge, so no further.
+    faces = _faces() if coloured_faces else {**_faces(), ("indigo", "7"): _grey_face()}
+    reader = _reader(faces)
+    reader.shipped = _Shipped()
+    monkeypatch.setattr(reader, "whole_face", lambda warped: 0.0)     # no outline reads as a face
+    ran = []
+    masks = detect_module._Search.search_masks
+    monkeypatch.setattr(detect_module._Search, "search_masks", lambda self: (ran.append(1), masks(self))[1])
+    photo = _empty_table(surface, 5)
+    if searched and surface == "tablecloth":
+        with pytest.raises(NoCardSignError, match="no straight edge"):
+            reader.find(photo)
+        ran.clear()
+    reading = reader.read(photo)
+    assert reading.unsure and reading.rank == "unknown"
+    assert bool(ran) == searched
+    assert reader.shipped.asked == (1 if surface == "keyboard" and not coloured_faces else 0)

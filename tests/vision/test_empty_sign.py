@@ -139,7 +139,8 @@ def test_the_recogniser_does_not_search_an_empty_keyboard(monkeypatch):
 
 
 def test_a_search_for_a_deck_not_said_to_be_coloured_searches_an_empty_keyboard(monkeypatch):
-    # An enrolled deck's own search asks for the sign first, not for colour: it goes on as before.
+    # A deck not said to be coloured (an enrolled deck whose faces are not all coloured) asks for
+    # the sign first, not for colour: it goes on as before.
     ran = _searched(monkeypatch)
     with pytest.raises(CardNotFoundError):
         detect_module.find_card(_empty_table("keyboard", 5), verify=lambda warped: 0.1, sign_first=True)

@@ -10,7 +10,7 @@ import numpy as np
 from vision.card.detect_fields import field_contours, field_share
 from vision.card.detect_lines import SharedSegments, lines_meet, quad_proposals, segments
 from vision.card.evidence import EDGE_MIN, may_hold_card, straight_edges
-from vision.errors import CardNotFoundError
+from vision.errors import CardNotFoundError, NoCardSignError
 
 WARP_W, WARP_H = 64, 96
 MAX_SIDE = 640
@@ -797,7 +797,8 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first
     scores at least this, a card found weakly whose outline they may find whole; below it nothing
     read is near a card and they are left out (`vision.pile.reading.SLOW_FROM`; None: they run).
 
-    :raises CardNotFoundError: when nothing card-like is in the photo.
+    :raises CardNotFoundError: when nothing card-like is in the photo (`NoCardSignError` when
+        `sign_first`'s tests rule it out: it shows no sign of any card).
     """
     return _find(photo, verify, thorough, sign_first=sign_first, field_hues=field_hues, search_side=search_side,
                  coloured=coloured, slow_from=slow_from, edged=edged)
@@ -813,9 +814,9 @@ def _find(photo: np.ndarray, verify=None, thorough: bool = False, lines=None,
     """
     search = _Search(photo, verify, lines, search_side, edged=sign_first and edged)
     if sign_first and not search.shows_sign(repeats_out=True, coloured=coloured):
-        raise CardNotFoundError("no sign of a card in the photo")
+        raise NoCardSignError("no sign of a card in the photo")
     if not search.search_masks():
-        raise CardNotFoundError("no straight edge of a card in the photo")
+        raise NoCardSignError("no straight edge of a card in the photo")
     search.rank_by_look()
     if verify is not None:
         search.confirm_best()

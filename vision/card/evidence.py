@@ -300,6 +300,30 @@ def face_shows_sign(face: np.ndarray) -> bool:
     """Whether a card face (BGR, upright, any size) shows the sign `may_hold_card` looks for, laid
     small on a table of its own border's colour (FACE_SIGN_MIN): a deck whose faces all do is
     found by `vision.card.detect.find_card`'s `sign_first` as the shipped decks are."""
+    return evidence(_laid_small(face)) >= FACE_SIGN_MIN
+
+
+#: An enrolled deck's faces are asked too whether each is coloured as the shipped decks' are
+#: (`face_shows_colour`, laid small as `face_shows_sign` lays them): at least FACE_COLOUR_MIN px
+#: strongly coloured (`coloured_area`), twice the COLOUR_MIN a photo must show, as FACE_SIGN_MIN keeps
+#: about twice EVIDENCE_MIN. Measured so: the enrolled development decks (the unseen edition's
+#: development prints 21-25) 159 px and up (their Wild and Wild Draw Four), every number and action
+#: face 299 and up; a face with no colour (black, white and grey) 0. Issue #21: with it an enrolled
+#: deck's reader rules out an empty keyboard as the shipped readers do (its search was 73 ms of CPU
+#: median, 154 at most: `bench_vision.py --empty --n 3 --profile` of the development print).
+FACE_COLOUR_MIN = 80
+
+
+def face_shows_colour(face: np.ndarray) -> bool:
+    """Whether a card face (BGR, upright, any size), laid small on a table of its own border's
+    colour, shows at least FACE_COLOUR_MIN px of strong colour: a deck whose faces all do is found
+    by `vision.card.detect.find_card`'s `coloured`, as the shipped decks are."""
+    return coloured_area(_laid_small(face)) >= FACE_COLOUR_MIN
+
+
+def _laid_small(face: np.ndarray) -> np.ndarray:
+    """A face (BGR) laid FACE_SIGN_PX tall (as in a 480 × 640 photo) on a plain table of its own
+    border's colour, in a copy at EVIDENCE_SIDE."""
     height = FACE_SIGN_PX * EVIDENCE_SIDE / 640
     small = cv2.resize(face, (max(1, round(height * face.shape[1] / face.shape[0])), round(height)),
                        interpolation=cv2.INTER_AREA)
@@ -311,4 +335,4 @@ def face_shows_sign(face: np.ndarray) -> bool:
     table[:] = np.median(edge, axis=0).round().astype(np.uint8)
     y, x = (table.shape[0] - small.shape[0]) // 2, (table.shape[1] - small.shape[1]) // 2
     table[y:y + small.shape[0], x:x + small.shape[1]] = small
-    return evidence(table) >= FACE_SIGN_MIN
+    return table

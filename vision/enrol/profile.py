@@ -51,7 +51,7 @@ import numpy as np
 
 from vision.card.colour import field_kind, read_colour
 from vision.card.detect import WARP_H, WARP_W, FoundCard, find_card, warp
-from vision.card.evidence import face_shows_sign
+from vision.card.evidence import face_shows_colour, face_shows_sign
 from vision.card.features import dark_field, white_reference
 from vision.card.mlp import Mlp, train
 from vision.card.recogniser import Recogniser, plain, whole_photo_card
@@ -65,7 +65,7 @@ from vision.enrol.outlines import REFIND_BELOW, fitted, refound
 from vision.enrol.templates import Templates, card_size
 from vision.enrol.views import table_misses, views, zoomed
 from vision.model_files import NONE
-from vision.errors import CardNotFoundError, DeckProfileError, ImageReadError, UnknownNameError
+from vision.errors import CardNotFoundError, DeckProfileError, ImageReadError, NoCardSignError, UnknownNameError
 from vision.readings import (CLASSIC_TO_OONA_RANK, OONA_WILDS, WILD, Reading, is_classic_name,
                              oona_colour, oona_rank)
 
@@ -368,7 +368,7 @@ class EnrolledRecogniser:
     colour sense alone)."""
 
     _sign: tuple | None = field(default=None, init=False, repr=False, compare=False)
-    """`shows_sign` and the enrolled faces it was worked out from."""
+    """`shows_sign`, `shows_colour` and the enrolled faces they were worked out from."""
 
     hears_size = True
     """`read_warped` takes the card's size in the photo (`size=`): the pile watcher tells it
@@ -785,13 +785,34 @@ class EnrolledRecogniser:
         cropped to the card is read by its own frame (`vision.card.recogniser.whole_photo_card`)."""
         whole = whole_photo_card(photo)
         try:
-            found = find_card(photo, verify=self.whole_face, sign_first=self.shows_sign)
+            found = self.find(photo)
+        except NoCardSignError:
+            if whole is None:           # no sign of any card: the shipped reader would find none either
+                return self._named(WILD, "unknown", 0.0)
+            found = None
         except CardNotFoundError:
             found = None
         readings = [self.read_found(photo, card) for card in (found, whole) if card is not None]
         if not readings:
             return self._shipped_alone(photo)
         return max(readings, key=lambda reading: reading.confidence)   # the found card's on a tie
+
+    def find(self, photo: np.ndarray) -> FoundCard:
+        """The card in a BGR photo as `read` searches for it (`find_card`, its outlines verified by
+        `whole_face`), skipped on a photo with no sign of a card when the enrolled faces all show
+        the sign (`shows_sign`), and with no strong colour when they are all coloured
+        (`shows_colour`); a photo whose first mask gives no clear card must show straight edges
+        (`find_card`'s `edged`). Issue #21: the development print's enrolled deck on the 13 empty
+        tables of `bench_vision.py --empty --n 3 --profile` took up to 132 ms of CPU on a printed
+        tablecloth, 61 on tiles and 154 on a keyboard (loaded machine), where the shipped readers
+        rule them out in a few ms.
+
+        :raises NoCardSignError: when the photo shows no sign of any card (no search, and
+            the shipped reader's would find none either).
+        :raises CardNotFoundError: when its search finds no card.
+        """
+        return find_card(photo, verify=self.whole_face, sign_first=self.shows_sign, coloured=self.shows_colour,
+                         edged=True)
 
     def read_found(self, photo: np.ndarray, card: FoundCard) -> Reading:
         """Read a card found in a photo (`read_warped`, its indices read off the photo); an unsure
@@ -833,10 +854,24 @@ class EnrolledRecogniser:
         took 46 ms of CPU median (its search of the plain ones: wood, felt, dark mat, marble 6-46 ms),
         2.5 ms with the sign asked for first (1.9-2.5; both trees side by side, loaded machine).
         Worked out once for the faces the reader holds."""
+        return self._face_signs()[0]
+
+    @property
+    def shows_colour(self) -> bool:
+        """Whether every enrolled face is strongly coloured as the shipped decks' are
+        (`vision.card.evidence.face_shows_colour`, at the smallest card size), so that `read` skips
+        the search on a photo with hardly anything coloured in it (`find_card`'s `coloured`), as the
+        shipped reader does; False without the enrolled faces. Worked out once for the faces the
+        reader holds."""
+        return self._face_signs()[1]
+
+    def _face_signs(self) -> tuple[bool, bool]:
+        """(`shows_sign`, `shows_colour`), worked out once for the faces the reader holds."""
         if self._sign is None or self._sign[0] is not self.templates:
             faces = [] if self.templates is None else list(self.templates.images)
-            self._sign = (self.templates, bool(faces) and all(face_shows_sign(face) for face in faces))
-        return self._sign[1]
+            self._sign = (self.templates, bool(faces) and all(face_shows_sign(face) for face in faces),
+                          bool(faces) and all(face_shows_colour(face) for face in faces))
+        return self._sign[1], self._sign[2]
 
     def whole_face(self, warped: np.ndarray) -> float:
         """How surely an outline's warp is one of the enrolled faces, whole: the head's confidence
