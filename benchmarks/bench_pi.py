@@ -20,7 +20,8 @@ What is measured (wall clock unless said), each beside its target:
   carried it is seen only once the hand has left it);
 * a photo with no card (``EMPTY_READ``: the recogniser's ``read``, the call ``python -m vision eval``
   times, each photo on its own, after one untimed read of another busy photo), in the default search
-  (classic) and the thorough one (Oona): ``EMPTY_PER_SURFACE`` photos of every table surface, the busy
+  (classic), the thorough one (Oona) and an enrolled deck's (``ENROLLED_PROFILE``: the development
+  print of the unseen edition, ``EnrolledRecogniser.read``): ``EMPTY_PER_SURFACE`` photos of every table surface, the busy
   ``HARD_TABLES`` too (rugs, a printed tablecloth: where the search goes all the way), made as
   ``benchmarks/bench_vision.py --empty --n 3`` makes them (the same photos: there it prints where
   each one's CPU goes), the slowest photo of each surface printed;
@@ -186,6 +187,19 @@ cv2.imwrite(str(empty / "warm.png"), texture("tablecloth", 480, 640, np.random.d
 (empty / "photos.json").write_text(json.dumps({"photos": photos, "warm": "warm.png"}))
 print(json.dumps({"folder": str(empty), "labels": str(empty / "labels.csv"), "photos": len(photos),
                   "surfaces": list(surfaces)}))
+'''
+
+# An enrolled deck for the empty-table photos' enrolled mode (`EMPTY_READ`): the development print of
+# the unseen edition, enrolled as `benchmarks/bench_enrol.py --only dev` enrols it (its enrolment's
+# speed is `bench_enrol.py --only time`'s, not measured here), into the folder given; its profile's path.
+ENROLLED_PROFILE = r'''
+import json, sys
+from pathlib import Path
+sys.path.insert(0, "benchmarks")
+from bench_enrol import dev_profile
+folder = Path(sys.argv[1])
+dev_profile(folder)
+print(json.dumps({"profile": str(folder / "unseen_dev.json")}))
 '''
 
 # The frames of a watcher's --preview video on which it printed an event (its annotation's text
@@ -390,7 +404,11 @@ from vision.card.recogniser import Recogniser
 cv2.setNumThreads(1)
 folder, deck = Path(sys.argv[1]), sys.argv[2]
 made = json.loads((folder / "photos.json").read_text())
-recogniser = Recogniser.for_deck(deck)
+if deck.endswith(".json"):                 # an enrolled deck's profile: its reader's `read`
+    from vision.enrol.profile import EnrolledRecogniser
+    recogniser = EnrolledRecogniser.load(Path(deck))
+else:
+    recogniser = Recogniser.for_deck(deck)
 recogniser.read(cv2.imread(str(folder / made["warm"])))
 for surface, name in made["photos"]:
     image = cv2.imread(str(folder / name))
@@ -405,8 +423,9 @@ def empty_table(budget: Budget, meta: dict, work: Path) -> dict:
     """Each deck's photos with no card (`EMPTY_READ`): the median and slowest photo, the slowest of
     each surface, and how many were read as a sure card."""
     results = {}
-    for mode, deck in (("default", "classic"), ("thorough", "oona")):
-        _, _, out, _ = budget.run([PY, "-c", EMPTY_READ, meta["empty"]["folder"], deck], cwd=work)
+    for mode, deck, reader in (("default", "classic", "classic"), ("thorough", "oona", "oona"),
+                               ("enrolled", "classic, enrolled", meta["enrolled"]["profile"])):
+        _, _, out, _ = budget.run([PY, "-c", EMPTY_READ, meta["empty"]["folder"], reader], cwd=work)
         photos = [json.loads(line) for line in out if line.startswith("{")]
         slowest: dict[str, dict] = {}
         for p in photos:
@@ -683,6 +702,9 @@ def main() -> int:
     else:
         meta = python_json(PREP, work)
         meta["empty"] = python_json(EMPTY_PHOTOS, work / "empty", EMPTY_PER_SURFACE)
+        (work / "meta.json").write_text(json.dumps(meta))
+    if "enrolled" not in meta:                                    # an earlier run's folder lacks it
+        meta["enrolled"] = python_json(ENROLLED_PROFILE, work / "enrolled")
         (work / "meta.json").write_text(json.dumps(meta))
     if "empty_watch" not in meta:                                 # an earlier run's folder lacks them
         meta["empty_watch"] = python_json(EMPTY_WATCH_VIDEOS, work / "empty-watch", EMPTY_WATCH_IDLE_S,

@@ -23,8 +23,10 @@ def test_the_report_names_each_surfaces_slowest_photo_and_sure_readings():
              {"surface": "tablecloth", "file": "tablecloth-0.png", "s": 2.5, "cpu_ms": 450.0, "sure": False},
              {"surface": "tablecloth", "file": "tablecloth-1.png", "s": 1.5, "cpu_ms": 250.0, "sure": True},
              {"surface": "wood", "file": "wood-1.png", "s": 0.02, "cpu_ms": 3.0, "sure": False}]
-    report = bench_pi.empty_table(Budget(lines), {"empty": {"folder": "unused"}}, Path("."))
-    for mode in ("default", "thorough"):
+    meta = {"empty": {"folder": "unused"}, "enrolled": {"profile": "unused.json"}}
+    report = bench_pi.empty_table(Budget(lines), meta, Path("."))
+    assert set(report) == {"default", "thorough", "enrolled"}
+    for mode in ("default", "thorough", "enrolled"):
         assert report[mode]["s_max_by_surface"] == {"wood": 0.02, "tablecloth": 2.5}
         assert report[mode]["cpu_ms_max_by_surface"] == {"wood": 3.0, "tablecloth": 450.0}
         assert report[mode]["s_max"] == 2.5 and report[mode]["sure"] == 1 and report[mode]["photos"] == 4
