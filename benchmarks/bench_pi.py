@@ -454,7 +454,12 @@ from vision.pile.faces import warm_faces
 from vision.pile.watcher import PileWatcher
 cv2.setNumThreads(1)
 videos, deck = json.loads(sys.argv[1]), sys.argv[2]
-recogniser = Recogniser.for_deck(deck)
+if deck.endswith(".json"):                 # an enrolled deck's profile (a classic deck's faces drawn)
+    from pathlib import Path
+    from vision.enrol.profile import EnrolledRecogniser
+    recogniser, deck = EnrolledRecogniser.load(Path(deck)), "classic"
+else:
+    recogniser = Recogniser.for_deck(deck)
 drawing = warm_faces(deck)
 if drawing is not None:
     drawing.join()
@@ -482,13 +487,14 @@ for surface, v in videos.items():
 
 
 def empty_watch(budget: Budget, meta: dict, work: Path) -> dict:
-    """The pile watcher on each empty-table video (`EMPTY_WATCH`), each deck: per surface, its run
+    """The pile watcher on each empty-table video (`EMPTY_WATCH`), each deck (and the enrolled one's,
+    `ENROLLED_PROFILE`): per surface, its run
     time over the video's length and its slowest frame (its CPU x the budget's ratio: one frame's
     wall time on the budget depends on where the quota's period falls), and the events it reported
     (none is right: nothing landed)."""
     results = {}
-    for deck in ("classic", "oona"):
-        _, _, out, _ = budget.run([PY, "-c", EMPTY_WATCH, json.dumps(meta["empty_watch"]), deck], cwd=work)
+    for deck, reader in (("classic", "classic"), ("oona", "oona"), ("classic, enrolled", meta["enrolled"]["profile"])):
+        _, _, out, _ = budget.run([PY, "-c", EMPTY_WATCH, json.dumps(meta["empty_watch"]), reader], cwd=work)
         videos = [json.loads(line) for line in out if line.startswith("{")]
         results[deck] = {v["surface"]: {"rtf": v["wall_s"] / v["seconds"],
                                         "max_frame_s": v["max_cpu_ms"] * budget.ratio / 1000,

@@ -27,7 +27,8 @@ def test_the_report_gives_each_surfaces_slowest_frame_on_the_budget_and_its_even
             "slowest_t": 3.0, "slowest_while_hovering": True}
     lines = [dict(line, surface="wood", wall_s=1.0, cpu_ms=200.0, max_cpu_ms=40.0, events=0),
              dict(line, surface="kilim", wall_s=2.0, cpu_ms=400.0, max_cpu_ms=100.0, events=1)]
-    report = bench_pi.empty_watch(Budget(lines), {"empty_watch": {}}, Path("."))
-    for deck in ("classic", "oona"):
+    report = bench_pi.empty_watch(Budget(lines), {"empty_watch": {}, "enrolled": {"profile": "unused.json"}}, Path("."))
+    assert set(report) == {"classic", "oona", "classic, enrolled"}
+    for deck in report:
         assert report[deck]["wood"]["max_frame_s"] == 0.24 and report[deck]["kilim"]["max_frame_s"] == 0.6
         assert report[deck]["kilim"]["rtf"] == 0.2 and report[deck]["kilim"]["events"] == 1
