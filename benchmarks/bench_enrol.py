@@ -287,7 +287,13 @@ def weighed(reader: EnrolledRecogniser, kept: tuple):
     if shaped and reader.pair_doubts(mine, pair):
         mine = replace(mine, unsure=True)
     agreed = reader.agreed(mine, theirs)
-    return agreed if shaped else replace(agreed, unsure=True)
+    if not shaped:
+        return replace(agreed, unsure=True)
+    if faces[0] is not None and (agreed.rank, agreed.colour) == (mine.rank, mine.colour):
+        # `read_found`'s last word, the enrolled faces naming an unsure reading anew (asked of the
+        # head's reading here: the shipped reader's other rank is not kept with them).
+        return reader.overruled(agreed, faces)
+    return agreed
 
 
 def dev_profile(folder: Path) -> EnrolledRecogniser:
