@@ -27,8 +27,9 @@ What is measured (wall clock unless said), each beside its target:
   each one's CPU goes), the slowest photo of each surface printed;
 * with ``--only empty-watch`` (or in the default run): the kiosk's own path on a table with no card,
   where a live frame is never searched whole: the pile watcher on a video of each table surface with
-  nothing on it and hands passing over it leaving nothing (``EMPTY_WATCH``), each surface's slowest
-  frame (its CPU x the budget's ratio) and run time over the video's length;
+  nothing on it and hands passing over it leaving nothing (``EMPTY_WATCH``; each shipped deck's and the
+  enrolled deck's reader), each surface's slowest frame (its CPU x the budget's ratio) and run time over
+  the video's length;
 * the kiosk's start before its first frame is drawn (``python -m kiosk``: imports, config, the
   replay of a 500-point match in ``current.jsonl``, the camera on a recorded clip with its pile
   watcher and recogniser, the screens built, the window opened), from the kiosk's own log lines;
