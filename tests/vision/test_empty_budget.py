@@ -201,3 +201,29 @@ def test_an_enrolled_deck_skips_an_empty_keyboard_and_a_curved_tablecloth_as_the
     assert reading.unsure and reading.rank == "unknown"
     assert bool(ran) == searched
     assert reader.shipped.asked == (1 if surface == "keyboard" and not coloured_faces else 0)
+
+
+# -- the watcher's small search asks an enrolled deck's head alone -----------------------------------
+
+@pytest.mark.parametrize("every_rank", [True, False])
+def test_an_enrolled_deck_knowing_every_rank_is_asked_by_its_head_alone_whether_a_warp_is_a_card(
+        monkeypatch, every_rank):
+    # The pile watcher's small search asks only whether any card is in a crop (`finds_card_small`):
+    # a head that knows every rank of its style answers alone (the shipped reader's word changes
+    # which card, not whether one is there); a head missing a rank leaves it to `read_warped`, whose
+    # shipped reader reads the faces the enrolment skipped.
+    from vision.decks import find_deck
+    from vision.readings import WILD, Reading, oona_rank
+
+    ranks = sorted({oona_rank(rank) for _, rank in find_deck("classic").faces()})
+    reader = _reader(_faces())
+    classes = (ranks if every_rank else ranks[1:]) + [NONE]
+    reader.head = Mlp({**reader.head.w, "w2": np.zeros((2, len(classes))), "b2": np.zeros(len(classes))}, classes)
+    asked = []
+
+    def answers(who: str, confidence: float):
+        return lambda warped, *_, **__: (asked.append(who), Reading(WILD, "7", confidence, deck="classic"))[1]
+    monkeypatch.setattr(reader, "read_enrolled", answers("head", 0.25))
+    monkeypatch.setattr(reader, "read_warped", answers("both", 0.5))
+    sureness = reader.card_sureness(np.zeros((WARP_H, WARP_W, 3), np.uint8))
+    assert (sureness, asked) == ((0.25, ["head"]) if every_rank else (0.5, ["both"]))

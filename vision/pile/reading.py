@@ -178,8 +178,10 @@ def finds_card_small(recogniser, crop: np.ndarray) -> bool:
     (`vision.pile.overlap.TOP_SMALL_FIRST`). It answers as soon as an outline reads FOUND_AT surely,
     and makes no outlines of its own (trimmed blobs, straight edges) unless one read before them
     scores SLOW_FROM."""
+    sureness = getattr(recogniser, "card_sureness", None)   # an enrolled deck's: its head alone
+
     def verify(warped: np.ndarray) -> float:
-        confidence = recogniser.read_warped(warped).confidence
+        confidence = sureness(warped) if sureness is not None else recogniser.read_warped(warped).confidence
         if confidence >= FOUND_AT:
             raise _Found
         return confidence
