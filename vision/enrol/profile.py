@@ -387,6 +387,8 @@ class EnrolledRecogniser:
 
     _sign: tuple | None = field(default=None, init=False, repr=False, compare=False)
     """`shows_sign`, `shows_colour` and the enrolled faces they were worked out from."""
+    _every_rank: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    """Whether the head knows every rank of its style (`card_sureness`), and the head it was worked out for."""
 
     hears_size = True
     """`read_warped` takes the card's size in the photo (`size=`): the pile watcher tells it
@@ -776,7 +778,9 @@ class EnrolledRecogniser:
         Issue #21: the kiosk's path over an empty keyboard with a hand passing read some 13 outlines
         of the hand's crop with both readers, 35 ms of CPU for the frame, 0.39-0.50 s estimated in
         whole `make bench-pi` runs (target 0.3 s)."""
-        if set(self.ranks) >= {oona_rank(rank) for _, rank in self.deck.faces()}:
+        if self._every_rank is None or self._every_rank[0] is not self.head:   # once per head
+            self._every_rank = (self.head, set(self.ranks) >= {oona_rank(rank) for _, rank in self.deck.faces()})
+        if self._every_rank[1]:
             return self.read_enrolled(warped).confidence
         return self.read_warped(warped).confidence
 
