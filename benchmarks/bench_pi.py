@@ -33,8 +33,9 @@ What is measured (wall clock unless said), each beside its target:
 * the kiosk's start before its first frame is drawn (``python -m kiosk``: imports, config, the
   replay of a 500-point match in ``current.jsonl``, the camera on a recorded clip with its pile
   watcher and recogniser, the screens built, the window opened), from the kiosk's own log lines;
-* a 1,165-event match replayed alone (``python -m kiosk.rules.replay``, less the same command on
-  the match's first line only);
+* a 1,165-event match replayed alone (``kiosk.rules.replay.replay_text`` five times in one process,
+  as the kiosk's start replays its journal: the slowest; and the whole ``python -m kiosk.rules.replay``
+  command once, Python's start included);
 * the kiosk's peak memory (RSS high-water mark of the process tree): the start above, and the
   demo resuming that match at its last round's end, so that its players show their hands to its
   simulated camera (the hand scan's models load) while its pile watcher runs; then both again with
@@ -400,6 +401,8 @@ def event_frame_cost(budget: Budget, work: Path) -> dict[str, float]:
 EMPTY_READ = r'''
 import json, sys, time
 from pathlib import Path
+from vision.threads import one_blas_thread
+one_blas_thread()                          # as `python -m vision` and the kiosk do, before numpy
 import cv2
 from vision.card.recogniser import Recogniser
 cv2.setNumThreads(1)
@@ -449,6 +452,8 @@ def empty_table(budget: Budget, meta: dict, work: Path) -> dict:
 # CPU. One line per video.
 EMPTY_WATCH = r"""
 import json, statistics, sys, time
+from vision.threads import one_blas_thread
+one_blas_thread()                          # as the kiosk does, before numpy is imported
 import cv2
 from vision.card.recogniser import Recogniser
 from vision.pile.faces import warm_faces
@@ -549,14 +554,33 @@ def kiosk_start(budget: Budget, meta: dict, work: Path, runs: int, env_extra: di
     return results
 
 
-def replay(budget: Budget, work: Path, runs: int = 3) -> dict:
-    full, first = [], []
-    for _ in range(runs):
-        full.append(budget.run([PY, "-m", "kiosk.rules.replay", str(work / "match.jsonl"), "--json"], cwd=work)[0])
-        first.append(budget.run([PY, "-m", "kiosk.rules.replay", str(work / "match-first-line.jsonl"), "--json"],
-                                cwd=work)[0])
-    return {"command_s": statistics.median(full), "first_line_s": statistics.median(first),
-            "replay_s": statistics.median(full) - statistics.median(first)}
+# The match's journal replayed inside one process under the budget, as the kiosk's start replays it
+# (the rules core imported first, the file read first): each replay's wall and CPU time.
+REPLAY = r"""
+import json, sys, time
+from pathlib import Path
+from kiosk.rules.replay import replay_text
+text, runs = Path(sys.argv[1]).read_text(encoding="utf-8"), int(sys.argv[2])
+for _ in range(runs):
+    wall, cpu = time.perf_counter(), time.process_time()
+    table = replay_text(text)
+    print(json.dumps({"s": time.perf_counter() - wall, "cpu_ms": (time.process_time() - cpu) * 1000}), flush=True)
+"""
+
+
+def replay(budget: Budget, work: Path, runs: int = 5) -> dict:
+    """The 1,165-event match replayed `runs` times in one process (`REPLAY`), its slowest replay
+    (wall, or CPU x the ratio where longer; the first one's cold caches included), and the whole command once
+    (`python -m kiosk.rules.replay --json`: the interpreter's start and the printing too)."""
+    _, _, out, _ = budget.run([PY, "-c", REPLAY, str(work / "match.jsonl"), str(runs)], cwd=work)
+    times = [json.loads(line) for line in out if line.startswith("{")]
+    command = budget.run([PY, "-m", "kiosk.rules.replay", str(work / "match.jsonl"), "--json"], cwd=work)[0]
+    # A replay shorter than the quota's share of one period runs unthrottled; its CPU x the ratio is
+    # the estimate then (a Pi's core spends that long on it), whichever is longer.
+    estimated = [max(t["s"], t["cpu_ms"] * budget.ratio / 1000) for t in times]
+    return {"replay_s": max(estimated), "replay_s_median": statistics.median(estimated),
+            "cpu_ms_median": statistics.median(t["cpu_ms"] for t in times), "runs": len(times),
+            "command_s": command}
 
 
 #: Kivy's GL backend that draws nothing (`kivy.graphics.cgl_backend.cgl_mock`): the kiosk's own memory,
@@ -816,8 +840,9 @@ def print_table(f: dict, meta: dict) -> None:
     r = f.get("replay")
     if r:
         rows.append((f"{meta['match_events']}-event match replay alone (kiosk.rules.replay)",
-                     f"{r['replay_s']:.3f} s (command {r['command_s']:.2f} s, first line only "
-                     f"{r['first_line_s']:.2f} s)", f"<= {TARGETS['replay_s']} s", verdict(r["replay_s"], TARGETS["replay_s"])))
+                     f"slowest of {r['runs']} {r['replay_s']:.3f} s, median {r['replay_s_median']:.3f} s "
+                     f"(CPU {r['cpu_ms_median']:.0f} ms of this machine's core; the command with Python's start "
+                     f"{r['command_s']:.2f} s)", f"<= {TARGETS['replay_s']} s", verdict(r["replay_s"], TARGETS["replay_s"])))
     start_rss = max((s["rss_mb"] for s in starts), default=0)
     if starts:
         rows.append((f"kiosk peak memory, the start above (camera, watcher, recogniser, 500-point match; {SCREEN} window)",
