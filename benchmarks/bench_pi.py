@@ -155,7 +155,6 @@ simulate = find(("kiosk.rules.sim", "simulate"))
 lines = max((simulate(4, ("official", "arabic-box")[seed % 2], seed=seed) for seed in range(6)), key=len)
 text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
 (out / "match.jsonl").write_text(text, encoding="utf-8")
-(out / "match-first-line.jsonl").write_text(text.splitlines(True)[0], encoding="utf-8")
 # The kiosk resumes a match in progress: the whole match but its last line (the round's hands).
 (out / "current.jsonl").write_text("".join(text.splitlines(True)[:-1]), encoding="utf-8")
 meta["match_events"] = len(lines)
