@@ -1,7 +1,8 @@
 """Issue #21: `benchmarks/bench_pi.py` measures what the kiosk runs. Its own Python snippets that read
 cards start numpy with one BLAS thread as `python -m kiosk` does (with a thread per core, idle threads
 spinning on a 1/6 quota doubled a frame's CPU in a whole `make bench-pi` run), and the match's replay
-is timed inside one process, each replay's estimate never shorter than its CPU x the budget's ratio."""
+is timed inside one process, each replay's estimate never shorter than its CPU x the budget's ratio; the
+watcher is timed on every hard table."""
 
 import os
 import subprocess
@@ -45,3 +46,21 @@ def test_the_replay_snippet_replays_a_real_journal(tmp_path):
     assert done.returncode == 0, done.stderr
     lines = done.stdout.split("\n")
     assert len([line for line in lines if line.startswith("{")]) == 2
+
+
+def test_the_hard_tables_are_each_watched_and_scored_against_their_truth(tmp_path, capsys):
+    bench_pi = load_bench_pi()
+    labels = tmp_path / "t.labels.jsonl"
+    labels.write_text('{"event": "landed", "code": "red-5", "t": 3.0}\n{"event": "landed", "code": "blue-2", "t": 6.0}\n')
+    events = [{"event": "landed", "code": "red-5", "t": 3.2}, {"event": "landed", "code": "green-2", "t": 6.1}]
+    meta = {"tables": {f"{deck} {surface}": {"deck": deck, "surface": surface, "video": "v.avi",
+                                             "labels": str(labels), "seconds": 30.0}
+                       for deck in ("classic", "oona") for surface in ("sadu", "glass")}}
+    report = bench_pi.tables(Budget(events), meta, tmp_path)
+    assert set(report) == set(meta["tables"])
+    for row in report.values():
+        assert (row["landed"], row["read_right"], row["landing_events"]) == (2, 1, 2)
+        assert row["rtf"] == 0.0                          # the stand-in's wall time over the video's 30 s
+    bench_pi.print_table({"tables": report, "label": "estimated Pi 4"}, {})
+    text = capsys.readouterr().out
+    assert "pile watcher, classic, every hard table" in text and "2/4 landings read right" in text
