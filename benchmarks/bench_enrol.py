@@ -50,12 +50,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vision.card.detect import warp  # noqa: E402
+from vision.card.detect import FoundCard, warp  # noqa: E402
 from vision.card.recogniser import Recogniser  # noqa: E402
 from vision.decks import find_deck  # noqa: E402
 from vision.enrol.faces import clean_face  # noqa: E402
-from vision.enrol.outlines import fitted, refound  # noqa: E402
-from vision.enrol.profile import DOUBTS, EnrolledRecogniser, card_shaped, searched_again  # noqa: E402
+from vision.enrol.outlines import bordered, fitted, refound  # noqa: E402
+from vision.enrol.profile import BORDER_MOVE, DOUBTS, EnrolledRecogniser, card_shaped, moved, searched_again  # noqa: E402
 from vision.enrol.templates import card_size  # noqa: E402
 from vision.errors import CardNotFoundError, NoCardSignError  # noqa: E402
 from vision.enrol.unseen import unseen_face  # noqa: E402
@@ -95,8 +95,10 @@ DEV_WRONG = 0.5
 #: `-pair`: the enrolled faces' word on a 6 or a 9 (`EnrolledRecogniser.pair_said`); `-pooled`: that
 #: word from the two ranks' faces in every colour (`vision.enrol.templates.Templates.pooled`); `-edged`: a
 #: photo with nothing strongly coloured, or no straight edge once the first mask gives no clear card, not
-#: searched either, nor read by the shipped reader (`EnrolledRecogniser.find`).
-KEPT_SUFFIX = ".faces-turns-shape-again-sign-pair-pooled-edged.pkl"
+#: searched either, nor read by the shipped reader (`EnrolledRecogniser.find`); `-border`: the card read
+#: through its outline moved onto its white border where that reads it surely as another card
+#: (`EnrolledRecogniser.on_border`).
+KEPT_SUFFIX = ".faces-turns-shape-again-sign-pair-pooled-edged-border.pkl"
 
 
 class Score:
@@ -241,6 +243,13 @@ def _kept_card(reader: EnrolledRecogniser, photo: np.ndarray, found) -> tuple:
     unsure at the profile's own settings."""
     kept = _kept_found(reader, photo, found.warped, found.quad, found.score)
     first = weighed(reader, kept)
+    quad = bordered(photo, found.quad)
+    if quad is not None and moved(found.quad, quad) >= BORDER_MOVE:
+        # `EnrolledRecogniser.on_border`: the card through its outline moved onto its white border.
+        again = _kept_found(reader, photo, warp(photo, quad), quad, found.score)
+        other = weighed(reader, again)
+        if not other.unsure and (other.rank, other.colour) != (first.rank, first.colour):
+            kept, first, found = again, other, FoundCard(quad, warp(photo, quad), found.score)
     if not first.unsure:
         return kept
     quad = fitted(photo, found.quad)
