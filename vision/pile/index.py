@@ -193,10 +193,15 @@ def read_covered_index(frame: np.ndarray, quads, cover: np.ndarray, light: np.nd
 #: 153 right, 13 wrong (a 9 read as a 6 where the fit had read it right); read again from
 #: INDEX_LIKE (0.1): 171 right, 10 wrong (a 6 read as a 7 at 0.10, a 4 as a 7 at 0.25); from 0.3
 #: as from 0.5. Of the corners read again, those from 0.5: 58 right, 5 wrong; 0.1-0.5: 10, 3.
+#: From 0.4, not 0.5: classic development probe (`benchmarks/probe_watcher.py --seeds 4300 4306`),
+#: wood 4304 at 15.1 s, a yellow 8 under a yellow 4 (its index read again at 0.94, looking like one
+#: at 0.47), and wood 4305 at 50.5 s, a blue Skip slid under a green 1 (0.996, 0.42), were their
+#: cards' only readings and only guesses: now sure and right (610 -> 612 of 630, every other line the
+#: same); fresh seeds 4500-4505 (42 tables) line for line the same.
 REFIT_CORNERS = True
 CORNER_ARM = 0.4
 CORNER_SAMPLES = 12
-REFIT_LIKE = 0.5
+REFIT_LIKE = 0.4
 #: Where `read_whole_index` says a card is covered: a quad left of and above any frame.
 _NO_COVER = np.float32([[-9, -9], [-8, -9], [-8, -8], [-9, -8]])
 #: `read_whole_index` reads the outline as given and, if that does not read, shrunk to this share

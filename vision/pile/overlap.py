@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.card.detect import warp
+from vision.card.detect import WARP_H, WARP_W, band_mask, warp
 from vision.errors import CardNotFoundError, UnknownNameError
 from vision.pile.compare import CARD_AREA_SHARE, CARD_SHAPE, is_relit, region_mask
 from vision.pile.edges import snap_to_edges
@@ -95,6 +95,26 @@ COVERED_FITS_MORE = 8
 #: there, the recogniser at the same fit named another card 8 times from 0.5 (6 of them wrong, the
 #: index right), none from 0.6. Fresh seeds 4400-4404 (120 calls): every reading the same.
 WHOLE_BENEATH = 0.6
+#: Of two overlapping cards the top one shows its white border band where the other lies, and the
+#: one beneath does not (the top card's field, or a strip of its border, lies over it there). The
+#: card the detector found whole (`top_card`) lies beneath the card fitted under it (`lies_under`)
+#: where under UNDER_SHOWN of its band within the other's outline is even with its white elsewhere
+#: and at least OVER_SHOWN of the other's band within its outline is: a card slid out under a hand
+#: that drops the next on it, outlined whole where the next covers only a side of it.
+#: Issue #18, development probes (wood and the hard tables), the pairs landed. Classic real faces
+#: (`benchmarks/probe_watcher.py --seeds 4300 4306`, 42 tables, 117 pairs): wood 4305 at 34.4 s, a
+#: yellow 4 slid out under a yellow 5, was found whole and read as a 2 (0.65), the 5 fitted beneath
+#: it; the 4's band 0.03 even where the 5 lay, the 5's 0.55 where the 4 did. Turned over, the 4 is
+#: read beneath by its index, surely and right (the probe 608 -> 610 of 630 right, every other line
+#: the same). Every other pair was the right way up: the found card's share 0.40 and up but one
+#: (birch 4302 at 46.3 s, 0.06, the fitted card's 0.25), the fitted card's 0.59 at most (birch 4305,
+#: the found card's 0.77). Classic renders (seeds 4300-4302, 54 pairs): the found card's 0.23 and up
+#: (glass 4300 at 40.3 s, the fitted card's 0.47). Printed photo-lab Oona (4300-4302, 61 pairs):
+#: 0.64 and up (the fitted card's up to 0.69: our art's border band is wider).
+UNDER_SHOWN = 0.1
+OVER_SHOWN = 0.45
+#: The band `border_shown` looks at: a warp's `detect.border_ring`, as a WARP_H x WARP_W mask.
+_BAND = band_mask(1, 3, 6)
 
 
 @dataclass(frozen=True)
@@ -198,6 +218,38 @@ def _is_not_new_on_top(small: np.ndarray, contour: np.ndarray, top_region: np.nd
     hull = cv2.dilate(hull, np.ones((3, 3), np.uint8))
     inside = cv2.countNonZero(cv2.bitwise_and(top_region, hull)) / max(1, cv2.countNonZero(top_region))
     return not lo <= area <= hi or inside < 0.8 or is_relit(small, reference, top_region)
+
+
+def lies_under(frame: np.ndarray, quad: np.ndarray, other: np.ndarray) -> bool:
+    """Whether the card at `quad` lies under the card at `other` (frame px) where they overlap: its
+    white border band does not show within the other's outline (under UNDER_SHOWN of it) and the
+    other's does within its outline (OVER_SHOWN; `border_shown`). Not judged (False) where
+    either band lies too little inside or outside the other card."""
+    shown = border_shown(frame, quad, other)
+    if shown is None or shown >= UNDER_SHOWN:
+        return False
+    over = border_shown(frame, other, quad)
+    return over is not None and over >= OVER_SHOWN
+
+
+def border_shown(frame: np.ndarray, quad: np.ndarray, other: np.ndarray) -> float | None:
+    """The share of the white border band of the card at `quad` (frame px) lying within the outline
+    `other` that is even with the band's white outside it (each channel within a quarter of the
+    median there, as `reading.has_white_border` judges evenness); None when under 8 of the band's
+    pixels lie within or under 20 outside."""
+    corners = np.float32([[0, 0], [WARP_W, 0], [WARP_W, WARP_H], [0, WARP_H]])
+    to_warp = cv2.getPerspectiveTransform(quad.astype(np.float32), corners)
+    warped = cv2.warpPerspective(frame, to_warp, (WARP_W, WARP_H), flags=cv2.INTER_AREA,
+                                 borderMode=cv2.BORDER_REPLICATE)
+    inside = np.zeros((WARP_H, WARP_W), np.uint8)
+    there = cv2.perspectiveTransform(other.reshape(-1, 1, 2).astype(np.float32), to_warp)
+    cv2.fillConvexPoly(inside, np.round(there.reshape(-1, 2)).astype(np.int32), 1)
+    band, within = warped[_BAND].astype(np.float32), inside[_BAND] > 0
+    if np.count_nonzero(within) < 8 or np.count_nonzero(~within) < 20:
+        return None
+    white = np.median(band[~within], axis=0)
+    even = np.abs(band[within] / (white + 1) - 1).max(axis=1) < 0.25
+    return float(np.count_nonzero(even)) / len(even)
 
 
 def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray,

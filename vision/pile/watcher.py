@@ -48,7 +48,7 @@ from vision.pile.compare import (CARD_AREA_SHARE, CARD_ASPECT, CARD_FILL, CARD_S
 from vision.pile.faces import upright, warm_faces
 from vision.pile.enrolled import OwnFaces
 from vision.pile.index import read_whole_index
-from vision.pile.overlap import SmallView, covered_card, top_card
+from vision.pile.overlap import SmallView, covered_card, lies_under, top_card
 from vision.pile.reading import PileReading, order_box, read_at, sharpest
 from vision.pile.rest import ARRIVAL_GAP, rest_time
 
@@ -815,6 +815,11 @@ class PileWatcher:
         rest = _left_beside(blob, top_region)
         under = self._card_beneath(small, frame, self._shown_beneath(small, contour, rest, top_region, area),
                                    top_region, top_quad, area)
+        if under is not None and lies_under(frame, top_quad, under[1]):
+            # The card found whole lies under the one fitted beneath it (`overlap.UNDER_SHOWN`).
+            turned = self._turned_over(small, frame, contour, blob, under[1])
+            if turned is not None:
+                top_region, top_quad, top_reading, area, rest, under = turned
         # What is left touching the top card, neither it nor a card under it: a hand still holding
         # it, perhaps. Look again later, unless the view has stayed so long that it lies there.
         junk = rest
@@ -828,6 +833,26 @@ class PileWatcher:
         if under is None:
             under = self._still_beneath(small, blob, top_region, top_reading)
         return self._land_peeled(small, frame, (top_region, top_quad, top_reading), under, t)
+
+    def _turned_over(self, small: np.ndarray, frame: np.ndarray, contour: np.ndarray, blob: np.ndarray,
+                     quad: np.ndarray) -> tuple | None:
+        """The card fitted beneath at `quad` (frame px) taken as the top card of the difference
+        (`contour`, mask `blob`), read whole there, and the card it half covers fitted to what it
+        leaves: (its region, quad, reading, small area, what it leaves of the difference, the card
+        beneath as `_card_beneath` gives it); None where it reads as no card or no card beneath
+        it reads (the two then taken as found)."""
+        read = read_at(self.recogniser, frame, quad)
+        if read is None:
+            return None
+        reading, quad, _ = read
+        reading = self._read_unsure_again(frame, self._still_frames, quad, reading)
+        if not self._is_card_outline(quad):
+            reading = _doubted(reading)
+        region, area = region_mask(small.shape, self._to_small(quad)), self._small_area(quad)
+        rest = _left_beside(blob, region)
+        under = self._card_beneath(small, frame, self._shown_beneath(small, contour, rest, region, area),
+                                   region, quad, area)
+        return None if under is None else (region, quad, reading, area, rest, under)
 
     def _still_beneath(self, small: np.ndarray, blob: np.ndarray, top_region: np.ndarray,
                        top_reading: tuple) -> tuple | None:
