@@ -97,8 +97,9 @@ DEV_WRONG = 0.5
 #: photo with nothing strongly coloured, or no straight edge once the first mask gives no clear card, not
 #: searched either, nor read by the shipped reader (`EnrolledRecogniser.find`); `-border`: the card read
 #: through its outline moved onto its white border where that reads it surely as another card
-#: (`EnrolledRecogniser.on_border`).
-KEPT_SUFFIX = ".faces-turns-shape-again-sign-pair-pooled-edged-border.pkl"
+#: (`EnrolledRecogniser.on_border`); `-zoomed`: a photo whose search reads no outline as a card
+#: searched again enlarged (`vision.enrol.profile.ZOOM_BELOW`).
+KEPT_SUFFIX = ".faces-turns-shape-again-sign-pair-pooled-edged-border-zoomed.pkl"
 
 
 class Score:

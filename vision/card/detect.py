@@ -129,6 +129,9 @@ MIN_FILL = 0.75
 #: busy table's; enlarged, the same steps find it. Only outlines read at least ZOOM_SURE surely
 #: are taken from the tiles (more tries, more chances to read a patch of table as a card).
 ZOOM_BELOW = 0.75
+#: With `verify`, the search's best outline is a card from this score (its look and reading): under
+#: it `find_card` finds none.
+FOUND_FROM = 0.2
 ZOOM = 2.0
 ZOOM_TILE = 640
 ZOOM_SURE = 0.9
@@ -742,7 +745,8 @@ def _once(verify):
 
 def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first: bool = False,
               field_hues: tuple[float, ...] = (), search_side: int | None = None,
-              coloured: bool = False, slow_from: float | None = None, edged: bool = False) -> FoundCard:
+              coloured: bool = False, slow_from: float | None = None, edged: bool = False,
+              zoom_below: float | None = None) -> FoundCard:
     """The most card-like quadrilateral in a BGR photo, warped upright.
 
     `verify`, if given, maps a warp (WARP_W × WARP_H, BGR) to how surely it shows a known face
@@ -797,16 +801,21 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first
     scores at least this, a card found weakly whose outline they may find whole; below it nothing
     read is near a card and they are left out (`vision.pile.reading.SLOW_FROM`; None: they run).
 
+    `zoom_below`, with `verify`: the photo enlarged (ZOOM, as `thorough` searches it) is searched when
+    the best outline read so far is read under this, without `thorough`'s other steps (its regions
+    of one colour and the rest of the outlines); None: only with `thorough`, under ZOOM_BELOW.
+
     :raises CardNotFoundError: when nothing card-like is in the photo (`NoCardSignError` when
         `sign_first`'s tests rule it out: it shows no sign of any card).
     """
     return _find(photo, verify, thorough, sign_first=sign_first, field_hues=field_hues, search_side=search_side,
-                 coloured=coloured, slow_from=slow_from, edged=edged)
+                 coloured=coloured, slow_from=slow_from, edged=edged, zoom_below=zoom_below)
 
 
 def _find(photo: np.ndarray, verify=None, thorough: bool = False, lines=None,
           sign_first: bool = False, field_hues: tuple[float, ...] = (), search_side: int | None = None,
-          coloured: bool = False, slow_from: float | None = None, edged: bool = False) -> FoundCard:
+          coloured: bool = False, slow_from: float | None = None, edged: bool = False,
+          zoom_below: float | None = None) -> FoundCard:
     """`find_card`; `lines`, if given, maps a scale of `LINE_SCALES` to the photo's straight edges
     found at it already (N×4, as `vision.card.detect_lines.segments`: a tile's of a bigger photo).
 
@@ -831,8 +840,10 @@ def _find(photo: np.ndarray, verify=None, thorough: bool = False, lines=None,
             if thorough:
                 search.read_regions()
     search.read_snapped()
-    if thorough and verify is not None and search.may_hold_more():
-        search.read_zoomed(photo)
+    if zoom_below is None and thorough:
+        zoom_below = ZOOM_BELOW
+    if zoom_below is not None and verify is not None and search.may_hold_more():
+        search.read_zoomed(photo, zoom_below)
     return search.best()
 
 
@@ -1226,10 +1237,10 @@ class _Search:
                                 else SNAP_BONUS * look, snapped, small))
         self.ranked.sort(key=lambda c: -c[0])
 
-    def read_zoomed(self, original: np.ndarray) -> None:
-        """Still nothing this sure (ZOOM_BELOW): the cards found in the photo enlarged (from the
-        photo as given: a bigger one keeps its own detail)."""
-        if self._is_sure(ZOOM_BELOW):
+    def read_zoomed(self, original: np.ndarray, below: float = ZOOM_BELOW) -> None:
+        """Still nothing read `below` surely (ZOOM_BELOW): the cards found in the photo enlarged
+        (from the photo as given: a bigger one keeps its own detail)."""
+        if self._is_sure(below):
             return
         # The enlarged photo at 1 / ZOOM is the copy searched here at full size: its edges are known.
         known = {1 / ZOOM: self.segments[1.0] * ZOOM} if self.search == 1.0 and 1.0 in self.segments else {}
@@ -1262,7 +1273,7 @@ class _Search:
 
         :raises CardNotFoundError: when none is card-like enough.
         """
-        if not self.ranked or self.ranked[0][0] < (0.2 if self.verify else 0.35):
+        if not self.ranked or self.ranked[0][0] < (FOUND_FROM if self.verify else 0.35):
             raise CardNotFoundError("no card found in the photo")
         score, quad, small = _outermost(self.ranked)
         return FoundCard(quad / self.scale, small, score)
