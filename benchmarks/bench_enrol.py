@@ -247,10 +247,11 @@ def _kept_card(reader: EnrolledRecogniser, photo: np.ndarray, found) -> tuple:
     quad = bordered(photo, found.quad)
     if quad is not None and moved(found.quad, quad) >= BORDER_MOVE:
         # `EnrolledRecogniser.on_border`: the card through its outline moved onto its white border.
-        again = _kept_found(reader, photo, warp(photo, quad), quad, found.score)
+        warped = warp(photo, quad)
+        again = _kept_found(reader, photo, warped, quad, found.score)
         other = weighed(reader, again)
         if not other.unsure and (other.rank, other.colour) != (first.rank, first.colour):
-            kept, first, found = again, other, FoundCard(quad, warp(photo, quad), found.score)
+            kept, first, found = again, other, FoundCard(quad, warped, found.score)
     if not first.unsure:
         return kept
     quad = fitted(photo, found.quad)

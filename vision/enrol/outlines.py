@@ -142,15 +142,10 @@ def fitted(photo: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
     if short < 8:
         return None
     # Only the photo round the outline, as far as a side may move and be read past.
-    h, w = photo.shape[:2]
-    margin = (REACH + OUTSIDE) * short + 4
-    x0, y0 = np.clip(np.floor(quad.min(axis=0) - margin), 0, None).astype(int)
-    x1, y1 = np.ceil(quad.max(axis=0) + margin).astype(int)
-    x1, y1 = min(max(x1, x0 + 1), w), min(max(y1, y0 + 1), h)
-    if x1 <= x0 or y1 <= y0:
+    white, corner = _round(photo, quad, (REACH + OUTSIDE) * short + 4)
+    if white is None:
         return None
-    corner = np.array([x0, y0], np.float64)
-    out = _fitted(whiteness(photo[y0:y1, x0:x1]), quad - corner, short)
+    out = _fitted(white, quad - corner, short)
     return None if out is None else (out + corner).astype(np.float32)
 
 

@@ -902,8 +902,7 @@ class EnrolledRecogniser:
         card found through an outline of no card's shape (`card_shaped`: its inner diamond, a part
         of it) is searched for again whatever its score (`searched_again`). A reading still unsure
         is named anew where the enrolled faces and the head's second word agree (`overruled_at`)."""
-        reading = self.read_warped(card.warped, card.score, said=self.index_said(card.warped, photo, card.quad),
-                                   size=card_size(card.quad))
+        reading = self.read_through(photo, card.warped, card.quad, card.score)
         card, reading = self.on_border(photo, card, reading)
         if not reading.unsure:
             return reading
@@ -911,18 +910,22 @@ class EnrolledRecogniser:
         quad = fitted(photo, card.quad)
         if quad is not None:
             warped = warp(photo, quad)
-            again = self.read_warped(warped, card.score, said=self.index_said(warped, photo, quad), size=card_size(quad))
+            again = self.read_through(photo, warped, quad, card.score)
             if again.confidence > reading.confidence:
                 reading, read_through = again, (warped, quad)
         if not reading.unsure or not searched_again(card):
             return self.overruled_at(reading, *read_through)
         other = refound(photo, card.quad, self.whole_face)
         if other is not None:
-            said = self.index_said(other.warped, photo, other.quad)
-            again = self.read_warped(other.warped, other.score, said=said, size=card_size(other.quad))
+            again = self.read_through(photo, other.warped, other.quad, other.score)
             if again.confidence > reading.confidence:
                 reading, read_through = again, (other.warped, other.quad)
         return self.overruled_at(reading, *read_through)
+
+    def read_through(self, photo: np.ndarray, warped: np.ndarray, quad: np.ndarray, score: float) -> Reading:
+        """`read_warped` of a card's warp through `quad` in `photo` (found with the search's `score`),
+        its indices read off the photo (`index_said`) and its size told."""
+        return self.read_warped(warped, score, said=self.index_said(warped, photo, quad), size=card_size(quad))
 
     def on_border(self, photo: np.ndarray, card: FoundCard, reading: Reading) -> tuple[FoundCard, Reading]:
         """The card and its reading through its outline moved onto its white border
@@ -935,7 +938,7 @@ class EnrolledRecogniser:
         if quad is None or moved(card.quad, quad) < BORDER_MOVE:
             return card, reading
         warped = warp(photo, quad)
-        again = self.read_warped(warped, card.score, said=self.index_said(warped, photo, quad), size=card_size(quad))
+        again = self.read_through(photo, warped, quad, card.score)
         if again.unsure or (again.rank, again.colour) == (reading.rank, reading.colour):
             return card, reading
         return FoundCard(quad, warped, card.score), again

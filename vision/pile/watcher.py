@@ -809,12 +809,8 @@ class PileWatcher:
         if top is None:
             return []
         frame, top_quad, top_reading, top_region, area = top
-        top_reading = self._read_unsure_again(frame, self._still_frames, top_quad, top_reading)
-        if not self._is_card_outline(top_quad):
-            top_reading = _doubted(top_reading)
-        rest = _left_beside(blob, top_region)
-        under = self._card_beneath(small, frame, self._shown_beneath(small, contour, rest, top_region, area),
-                                   top_region, top_quad, area)
+        top_reading = self._top_reading(frame, top_quad, top_reading)
+        rest, under = self._beneath(small, frame, contour, blob, top_region, top_quad, area)
         if under is not None and lies_under(frame, top_quad, under[1]):
             # The card found whole lies under the one fitted beneath it (`overlap.UNDER_SHOWN`).
             turned = self._turned_over(small, frame, contour, blob, under[1])
@@ -845,14 +841,24 @@ class PileWatcher:
         if read is None:
             return None
         reading, quad, _ = read
-        reading = self._read_unsure_again(frame, self._still_frames, quad, reading)
-        if not self._is_card_outline(quad):
-            reading = _doubted(reading)
+        reading = self._top_reading(frame, quad, reading)
         region, area = region_mask(small.shape, self._to_small(quad)), self._small_area(quad)
-        rest = _left_beside(blob, region)
-        under = self._card_beneath(small, frame, self._shown_beneath(small, contour, rest, region, area),
-                                   region, quad, area)
+        rest, under = self._beneath(small, frame, contour, blob, region, quad, area)
         return None if under is None else (region, quad, reading, area, rest, under)
+
+    def _top_reading(self, frame: np.ndarray, quad: np.ndarray, reading: tuple) -> tuple:
+        """The top card of a difference's reading at `quad`, read again where unsure
+        (`_read_unsure_again`) and doubted where its outline is no card's (`_is_card_outline`)."""
+        reading = self._read_unsure_again(frame, self._still_frames, quad, reading)
+        return reading if self._is_card_outline(quad) else _doubted(reading)
+
+    def _beneath(self, small: np.ndarray, frame: np.ndarray, contour: np.ndarray, blob: np.ndarray,
+                 region: np.ndarray, quad: np.ndarray, area: float) -> tuple[np.ndarray, tuple | None]:
+        """What the top card (`region`, `quad`, `area` small px) leaves of the difference (`contour`,
+        mask `blob`), and the card beneath fitted to what shows of it (`_card_beneath`, or None)."""
+        rest = _left_beside(blob, region)
+        return rest, self._card_beneath(small, frame, self._shown_beneath(small, contour, rest, region, area),
+                                        region, quad, area)
 
     def _still_beneath(self, small: np.ndarray, blob: np.ndarray, top_region: np.ndarray,
                        top_reading: tuple) -> tuple | None:
