@@ -63,6 +63,7 @@ from vision.enrol.colours import ColourWitness, colour_features
 from vision.enrol.faces import clean_faces, parse_face, white_border
 from vision.enrol.glyphs import HOG, Glyphs, for_profile
 from vision.enrol.indices import Indices, index_trust, weighed
+from vision.enrol.keypoints import FaceKeypoints
 from vision.enrol.loops import loop_features, underline_vote
 from vision.enrol.outlines import REFIND_BELOW, bordered, fitted, refound
 from vision.enrol.templates import Templates, card_size
@@ -427,6 +428,8 @@ class EnrolledRecogniser:
     _sign: tuple | None = field(default=None, init=False, repr=False, compare=False)
     """`shows_sign`, `shows_colour` and the enrolled faces they were worked out from."""
     _every_rank: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    _keypoints: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    """The enrolled faces' keypoints (`matched`) and the faces they were found on."""
     """Whether the head knows every rank of its style (`card_sureness`), and the head it was worked out for."""
 
     hears_size = True
@@ -867,8 +870,34 @@ class EnrolledRecogniser:
             found = None
         readings = [self.read_found(photo, card) for card in (found, whole) if card is not None]
         if not readings:
-            return self._shipped_alone(photo)
+            return self._matched_too(photo, self._shipped_alone(photo))
         return max(readings, key=lambda reading: reading.confidence)   # the found card's on a tie
+
+    def _matched_too(self, photo: np.ndarray, reading: Reading) -> Reading:
+        """`reading` (of a photo in which the search found no card) or, when it is unsure, the card
+        the enrolled faces' keypoints outline (`matched`) read as a found card is, if surer."""
+        if not reading.unsure:
+            return reading
+        card = self.matched(photo)
+        if card is None:
+            return reading
+        again = self.read_found(photo, card)
+        return again if again.confidence > reading.confidence else reading
+
+    def matched(self, photo: np.ndarray) -> FoundCard | None:
+        """The card the enrolled faces' keypoints outline in a BGR photo (`vision.enrol.keypoints`),
+        when its outline is convex, of a card's shape (`card_shaped`) and reads as a card
+        (`whole_face`, from `FOUND_FROM` as the search's outlines); None without the enrolled faces."""
+        if self.templates is None:
+            return None
+        if self._keypoints is None or self._keypoints[0] is not self.templates:   # once per faces
+            self._keypoints = (self.templates, FaceKeypoints(self.templates.images))
+        found = self._keypoints[1].outline(photo)
+        if found is None or not cv2.isContourConvex(found[0]) or not card_shaped(card_size(found[0])):
+            return None
+        warped = warp(photo, found[0])
+        score = self.whole_face(warped)
+        return FoundCard(found[0], warped, score) if score >= FOUND_FROM else None
 
     def find(self, photo: np.ndarray) -> FoundCard:
         """The card in a BGR photo as `read` searches for it (`find_card`, its outlines verified by
