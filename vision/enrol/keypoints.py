@@ -22,8 +22,8 @@ FACE_SCALE = 2
 #: ORB's keypoints in the photo (640 x 480: a keyboard's or a stone's texture takes many of them)
 #: and on each enlarged face, and its FAST threshold (lower than OpenCV's 20: a print's glyph edges
 #: under a soft light).
-PHOTO_POINTS = 1500
-FACE_POINTS = 500
+PHOTO_POINTS = 1000
+FACE_POINTS = 300
 FAST_THRESHOLD = 10
 #: A match counts when its nearest neighbour is nearer than this share of its second's (Lowe's ratio).
 RATIO = 0.8

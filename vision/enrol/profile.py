@@ -59,7 +59,7 @@ from vision.card.features import dark_field, white_reference
 from vision.card.mlp import Mlp, train
 from vision.card.recogniser import Recogniser, plain, whole_photo_card
 from vision.decks import DeckProfile, find_deck
-from vision.enrol.colours import ColourWitness, colour_features
+from vision.enrol.colours import ColourWitness, colour_features, restored
 from vision.enrol.faces import clean_faces, parse_face, white_border
 from vision.enrol.glyphs import HOG, Glyphs, for_profile
 from vision.enrol.indices import Indices, index_trust, weighed
@@ -781,7 +781,7 @@ class EnrolledRecogniser:
             return WILD, 0.0
         if self.colour_witness is None:
             return read
-        said = self.colour_witness.probabilities(warped, white).get(oona_colour(read[0]), 0.0)
+        said = self.colour_witness.probabilities(warped, restored(white)).get(oona_colour(read[0]), 0.0)
         return read[0], max(read[1], said)
 
     def _alternatives(self, probs: np.ndarray, best: int, colour: str) -> list[tuple[str, float]]:
