@@ -14,7 +14,8 @@ the head is unsure (`YIELD_ABOVE`); when it names another rank the head speaks o
 colours, or when the warp and its half turn name different faces (`CHECKS`), and whoever reads it
 when its outline has no card's shape (`CARD_SHAPE`: a card's inner diamond). The colour the colour
 sense names is as sure as it says or as the deck's own colour witness says it is, the surer
-(`vision.enrol.colours`, learnt on the enrolment's views of its fields; it never names another). Between a 6 and a 9 (one glyph turned) the loops'
+(`vision.enrol.colours`, learnt on the enrolment's views of its fields, reading the field against
+the card's white with a channel the camera clipped restored; it never names another). Between a 6 and a 9 (one glyph turned) the loops'
 vote on the underline's side is heard too, on a deck where it was right on the enrolment's views
 (`UNDERLINE_TRUST_LEAST`, `EnrolledRecogniser.underlined`), and a sure one is unsure when the
 enrolled faces of the two match the other better (`PAIR_DOUBT`); the thresholds and the doubts were chosen on
@@ -22,7 +23,9 @@ development sets apart from the test sets (`benchmarks/bench_enrol.py --only dev
 outline is the one the head reads surest as a whole face (`EnrolledRecogniser.whole_face`), read
 again through its sides moved onto the card's white border when they move much, and heard there
 when it reads surely another card (`EnrolledRecogniser.on_border`, `BORDER_MOVE`); a photo in which
-no outline reads as a card is searched again enlarged (`ZOOM_BELOW`); a card the head
+no outline reads as a card is searched again enlarged (`ZOOM_BELOW`), and, its reading still
+unsure, by the enrolled faces' keypoints (`vision.enrol.keypoints`, `EnrolledRecogniser.matched`:
+a card whose edges do not show all round, its corners off the photo); a card the head
 is unsure of is read again through its warp zoomed a little either way (`every_witness`,
 `vision.enrol.views.zoomed`), and, still unsure, through its outline fitted to the card's own edges
 and through the card found again round a weakly found outline (`EnrolledRecogniser.read_found`,
@@ -771,7 +774,8 @@ class EnrolledRecogniser:
         wild's field, or one it reads weakly as one colour, leaves the head's confidence whole. A coloured rank the colour
         sense reads as wild has no colour to be sure of; the colour it names is as sure as the deck's
         colour witness (`colour_witness`) says, when that is surer (on alinivan's pasted photos, green
-        cards the colour sense read at 0.50-0.73, their rank certain)."""
+        cards the colour sense read at 0.50-0.73, their rank certain), the field balanced against
+        the white with a blue or red the camera clipped restored (`vision.enrol.colours.restored`)."""
         read = read_colour(warped, white, self.style)
         if rank in OONA_WILDS:
             kind = field_kind(warped, white, self.style, read, dark_field(warped, white))
@@ -857,7 +861,8 @@ class EnrolledRecogniser:
         """Read the one card in a BGR photo; an unfound card gives an unsure reading.
 
         When the head finds no card it knows (a face skipped at enrolment: no outline reads as one
-        of its faces), the shipped reader looks for one, its confidence weighed by its trust. A photo
+        of its faces), the shipped reader looks for one, its confidence weighed by its trust; its
+        reading still unsure, the enrolled faces' keypoints outline the card (`_matched_too`). A photo
         cropped to the card is read by its own frame (`vision.card.recogniser.whole_photo_card`)."""
         whole = whole_photo_card(photo)
         try:
