@@ -1,6 +1,6 @@
 """Issue #19: a card the enrolled deck's search outlines nowhere (two corners off the photo, its pale
 border on a pale table) is found by its enrolled face's keypoints (`vision.enrol.keypoints`), and
-read through that outline only when the photo's reading is otherwise unsure
+read through that outline only when the shipped reader names a card there unsurely
 (`EnrolledRecogniser._matched_too`)."""
 
 import cv2
@@ -76,16 +76,18 @@ class _Reader(EnrolledRecogniser):
 SURE = Reading("yellow", "5", 1.0)
 
 
-@pytest.mark.parametrize("alone", [Reading("yellow", "1", 0.5, unsure=True), Reading("wild", "unknown", 0.0, unsure=True)])
-def test_an_unsure_reading_of_a_photo_with_no_card_found_is_read_through_the_keypoints_outline(alone):
-    reader = _Reader(alone, SURE)
+def test_an_unsure_reading_of_a_photo_with_no_card_found_is_read_through_the_keypoints_outline():
+    reader = _Reader(Reading("yellow", "1", 0.5, unsure=True), SURE)
     assert reader.read(np.zeros((480, 640, 3), np.uint8)) == SURE and reader.asked == 1
 
 
-def test_a_sure_reading_is_not_searched_by_keypoints_and_a_less_sure_match_is_not_taken():
-    sure = Reading("yellow", "1", 0.99)
-    reader = _Reader(sure, SURE)
-    assert reader.read(np.zeros((480, 640, 3), np.uint8)) == sure and reader.asked == 0
+@pytest.mark.parametrize("alone", [Reading("yellow", "1", 0.99), Reading("wild", "unknown", 0.0, unsure=True)])
+def test_a_sure_reading_or_no_card_named_is_not_searched_by_keypoints(alone):
+    reader = _Reader(alone, SURE)
+    assert reader.read(np.zeros((480, 640, 3), np.uint8)) == alone and reader.asked == 0
+
+
+def test_a_less_sure_match_is_not_taken():
     unsure = Reading("yellow", "1", 0.5, unsure=True)
     reader = _Reader(unsure, Reading("yellow", "5", 0.3, unsure=True))
     assert reader.read(np.zeros((480, 640, 3), np.uint8)) == unsure and reader.asked == 1

@@ -23,9 +23,9 @@ development sets apart from the test sets (`benchmarks/bench_enrol.py --only dev
 outline is the one the head reads surest as a whole face (`EnrolledRecogniser.whole_face`), read
 again through its sides moved onto the card's white border when they move much, and heard there
 when it reads surely another card (`EnrolledRecogniser.on_border`, `BORDER_MOVE`); a photo in which
-no outline reads as a card is searched again enlarged (`ZOOM_BELOW`), and, its reading still
-unsure, by the enrolled faces' keypoints (`vision.enrol.keypoints`, `EnrolledRecogniser.matched`:
-a card whose edges do not show all round, its corners off the photo); a card the head
+no outline reads as a card is searched again enlarged (`ZOOM_BELOW`), and, when the shipped reader
+then names a card unsurely, by the enrolled faces' keypoints (`vision.enrol.keypoints`,
+`EnrolledRecogniser.matched`: a card whose edges do not show all round, its corners off the photo); a card the head
 is unsure of is read again through its warp zoomed a little either way (`every_witness`,
 `vision.enrol.views.zoomed`), and, still unsure, through its outline fitted to the card's own edges
 and through the card found again round a weakly found outline (`EnrolledRecogniser.read_found`,
@@ -861,8 +861,8 @@ class EnrolledRecogniser:
         """Read the one card in a BGR photo; an unfound card gives an unsure reading.
 
         When the head finds no card it knows (a face skipped at enrolment: no outline reads as one
-        of its faces), the shipped reader looks for one, its confidence weighed by its trust; its
-        reading still unsure, the enrolled faces' keypoints outline the card (`_matched_too`). A photo
+        of its faces), the shipped reader looks for one, its confidence weighed by its trust; a card
+        it names unsurely is outlined again by the enrolled faces' keypoints (`_matched_too`). A photo
         cropped to the card is read by its own frame (`vision.card.recogniser.whole_photo_card`)."""
         whole = whole_photo_card(photo)
         try:
@@ -879,9 +879,13 @@ class EnrolledRecogniser:
         return max(readings, key=lambda reading: reading.confidence)   # the found card's on a tie
 
     def _matched_too(self, photo: np.ndarray, reading: Reading) -> Reading:
-        """`reading` (of a photo in which the search found no card) or, when it is unsure, the card
-        the enrolled faces' keypoints outline (`matched`) read as a found card is, if surer."""
-        if not reading.unsure:
+        """`reading` (the shipped reader's, of a photo in which the search found no card) or, when it
+        names a card unsurely, the card the enrolled faces' keypoints outline (`matched`) read as a
+        found card is, if surer. Not when it names none: a table with no card, where the keypoints
+        would cost about 90 ms of CPU on this machine's core (about 0.5 s on a Pi 4) for nothing;
+        criscard's yellow 5 with two corners off the photo was read by the shipped reader as a 1,
+        through the 5 of the card beneath, at 0.50."""
+        if not reading.unsure or reading.rank == "unknown":
             return reading
         card = self.matched(photo)
         if card is None:
