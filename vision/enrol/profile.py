@@ -431,9 +431,9 @@ class EnrolledRecogniser:
     _sign: tuple | None = field(default=None, init=False, repr=False, compare=False)
     """`shows_sign`, `shows_colour` and the enrolled faces they were worked out from."""
     _every_rank: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    """Whether the head knows every rank of its style (`card_sureness`), and the head it was worked out for."""
     _keypoints: tuple | None = field(default=None, init=False, repr=False, compare=False)
     """The enrolled faces' keypoints (`matched`) and the faces they were found on."""
-    """Whether the head knows every rank of its style (`card_sureness`), and the head it was worked out for."""
 
     hears_size = True
     """`read_warped` takes the card's size in the photo (`size=`): the pile watcher tells it
