@@ -169,10 +169,13 @@ def field_shares(image: np.ndarray, cx: float, cy: float, angle: float, card_w: 
     return float(coloured), float(commonest)
 
 
-def fields_shares(image: np.ndarray, places: np.ndarray, card_w: float, *, deck: str = "classic") -> np.ndarray:
+def fields_shares(image: np.ndarray, places: np.ndarray, card_w: float, *, deck: str = "classic",
+                  over=None) -> np.ndarray:
     """`field_shares` of many indices at once (rows `cx, cy, angle`): N × 2, each patch balanced on its
     own white as `white_reference` takes it (by the mean), all in a few numpy steps (the outline scan
-    asks it of a short hand's every unsure reading, about 200 a classic hand).
+    asks it of a short hand's every unsure reading, about 200 a classic hand). `over` (None, or for
+    each place the outlines of the cards lying over its card, as `field_colour` takes them): the part
+    of each field under those is left out of both shares while `FIELD_UNCOVERED` of it is left.
 
     :raises ValueError: without a BGR image and a card width > 0.
     """
@@ -188,12 +191,33 @@ def fields_shares(image: np.ndarray, places: np.ndarray, card_w: float, *, deck:
     balanced = np.clip(pixels / white[:, None, :] * 200, 0, 255).astype(np.uint8)
     hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).astype(np.float32)
     coloured = (hsv[..., 1] > 60) & (hsv[..., 2] > 30)
+    mine = _uncovered(places, card_w, over)
+    coloured &= mine
     row, _ = np.nonzero(coloured)
     names, owner = _nearest_colours(hsv[coloured, 0] * 360 / 256, deck)
     votes = np.bincount(row * len(names) + owner, minlength=len(places) * len(names)).reshape(len(places), -1)
     count = coloured.sum(axis=1)
     commonest = np.where(count >= 3, votes.max(axis=1) / np.maximum(votes.sum(axis=1), 1), 1.0)
-    return np.column_stack([count / coloured.shape[1], commonest])
+    return np.column_stack([count / mine.sum(axis=1), commonest])
+
+
+def _uncovered(places: np.ndarray, card_w: float, over) -> np.ndarray:
+    """Which pixels of each place's field patch (`_card_patches`, N × pixels) are its card's own: not
+    under the outlines `over` gives the place (None: all), where at least `FIELD_UNCOVERED` is left."""
+    pixels = FIELD_PATCH[0] * FIELD_PATCH[1]
+    mine = np.ones((len(places), pixels), bool)
+    if over is None:
+        return mine
+    down, across = np.mgrid[0:FIELD_PATCH[1], 0:FIELD_PATCH[0]]
+    grid = np.column_stack([across.ravel(), down.ravel(), np.ones(pixels)])
+    for i, (m, outlines) in enumerate(zip(_to_photo(places, card_w), over)):
+        if not len(outlines):
+            continue
+        points = grid @ m.T
+        free = ~np.any([in_outline(points, np.asarray(o, np.float64)) for o in outlines], axis=0)
+        if free.mean() >= FIELD_UNCOVERED:
+            mine[i] = free
+    return mine
 
 
 def _whites(pixels: np.ndarray) -> np.ndarray:
