@@ -1679,13 +1679,23 @@ def _lying_over_each(readings, cards, card_w: float, share) -> list[list[np.ndar
     as `_lying_over` takes them: those whose index lies on its card while its own does not lie on theirs."""
     if not len(readings) or not len(cards):
         return [[] for _ in readings]
-    theirs = [_card_outline(k, card_w, share) for k in cards]
-    places = np.array([f[2:4] for f in readings], np.float64).reshape(-1, 2)
-    indices = np.array([k[2:4] for k in cards], np.float64).reshape(-1, 2)
-    on_theirs = np.array([in_outline(places, outline) for outline in theirs]).T          # [i, j]: i on card j
-    on_mine = np.array([in_outline(indices, _card_outline(f, card_w, share)) for f in readings])   # [i, j]: j on i
-    over = on_mine & ~on_theirs
-    return [[theirs[j] for j in np.flatnonzero(row)] for row in over]
+    mine = np.array([f[:6] for f in readings], np.float64).reshape(-1, 6)
+    theirs = np.array([k[:6] for k in cards], np.float64).reshape(-1, 6)
+    over = _on_cards_of(theirs[:, 2:4], mine, card_w, share) & ~_on_cards_of(mine[:, 2:4], theirs, card_w, share).T
+    outlines = [_card_outline(k, card_w, share) for k in cards]
+    return [[outlines[j] for j in np.flatnonzero(row)] for row in over]
+
+
+def _on_cards_of(points: np.ndarray, rows: np.ndarray, card_w: float, share) -> np.ndarray:
+    """[i, j]: whether reading `rows[i]`'s card (`_card_outline`'s, `card_w` wide) holds point `points[j]`
+    (rows `x, y`): the point in the card's own frame, all at once."""
+    t = np.radians(rows[:, 5])
+    down, right = np.stack([-np.sin(t), np.cos(t)], axis=1), np.stack([np.cos(t), np.sin(t)], axis=1)
+    corner = rows[:, 2:4] - right * share[0] * card_w - down * share[1] * card_w * ASPECT
+    gap = points[None, :, :] - corner[:, None, :]
+    u = (gap * right[:, None, :]).sum(axis=2)
+    v = (gap * down[:, None, :]).sum(axis=2)
+    return (u >= 0) & (u <= card_w) & (v >= 0) & (v <= card_w * ASPECT)
 
 
 def _index_centre(x: float, y: float, angle: float, card_w: float, offset) -> tuple[float, float]:
