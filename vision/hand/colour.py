@@ -145,6 +145,14 @@ def _field_points(cx: float, cy: float, angle: float, card_w: float) -> np.ndarr
     return np.column_stack([across.ravel(), down.ravel(), np.ones(across.size)]) @ m.T
 
 
+def _in_outlines(points: np.ndarray, outlines: np.ndarray) -> np.ndarray:
+    """`in_outline` of many four-cornered outlines (K × 4 × 2) at once: K × len(points)."""
+    ahead = np.roll(outlines, -1, axis=1)
+    cross = ((ahead[..., 0] - outlines[..., 0])[..., None] * (points[None, None, :, 1] - outlines[..., 1, None])
+             - (ahead[..., 1] - outlines[..., 1])[..., None] * (points[None, None, :, 0] - outlines[..., 0, None]))
+    return (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)
+
+
 def in_outline(points: np.ndarray, outline: np.ndarray) -> np.ndarray:
     """Which `points` (rows `x, y`) lie within a convex `outline` (its corners in order, either way round)."""
     ahead = np.roll(outline, -1, axis=0)
@@ -213,8 +221,7 @@ def _uncovered(places: np.ndarray, card_w: float, over) -> np.ndarray:
     for i, (m, outlines) in enumerate(zip(_to_photo(places, card_w), over)):
         if not len(outlines):
             continue
-        points = grid @ m.T
-        free = ~np.any([in_outline(points, np.asarray(o, np.float64)) for o in outlines], axis=0)
+        free = ~_in_outlines(grid @ m.T, np.asarray(outlines, np.float64).reshape(-1, 4, 2)).any(axis=0)
         if free.mean() >= FIELD_UNCOVERED:
             mine[i] = free
     return mine
