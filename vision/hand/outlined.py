@@ -576,7 +576,16 @@ field is read less the cards read already lying over it (`FIELD_OVER`, `_lying_o
 785, 6; 755, 11 -> 750, 6; 800, 7; 787, 7; 760, 10 (3 086 -> 3 097 of 3 262 cards, 94.6 -> 94.9 %; 30
 -> 30 extras). Each part added in turn: `FIELD_OVER` 3 088, 30; `_nearest_twin` 3 094, 31; `_turned_off`
 3 097, 30; without `FIELD_OVER` 3 095, 30. Oona's (the bench's 40 hands of seed 32 000, renders and the
-three prints) 837 of 844 cards, 1 extra, every run the same.
+three prints) 837 of 844 cards, 1 extra, every run the same. Held out, measured once, both trees one after
+the other (`--only spread --expect --spread 100 --seed 50000`): classic 462 -> 463 of 494 cards (93.5 ->
+93.7 %; arcs 86.9 -> 87.6 %), 0.08 -> 0.08 extras a hand, 81 % of hands exactly right both; Oona renders
+518 of 522, photo lab 515 of 522, laser 518 of 527, inkjet 518 of 522, as before. The kiosk's call under
+`pi-budget --pi4` (`--only kiosk-path --deck classic --spread 20`, the trees in turn, twice): 0.75, 0.86
+-> 0.79, 0.75 s wall median, 1.10, 1.69 -> 1.79, 1.50 s at most (noise: every window read the same; the
+fields less the cards over them about 1 ms a hand, the twins' test under 1 ms). Left: the reader's
+unsure or wrong ranks on blurred or shadowed arc indices (18 of seed 32 000's 28 arc misses), outline
+places 0.1 card widths off an arc card's index (its top side shows 0.10 to 0.14 card widths, under
+`MIN_SIDE`), the hand's width (hand 134: the scale search 1.25 times the true width).
 """
 
 from contextlib import contextmanager
