@@ -6,7 +6,8 @@ Issue #18's development probe: the tables of `bench_watcher.py --real-tables` (w
 movement) on development seeds, each card missed, reported twice, read wrong (an unsure reading is
 wrong: no code), and each false event listed with its table, seed, true rest time and kind of
 landing (`script.DOUBLE_CASES` or `single`), then the tables' figures as `bench_watcher.py` gives
-them. Held-out seeds (4000-4001, `bench_watcher.py`'s) are not for this: read them once, at the end.
+them. `--printed KIND` does the same with the Oona deck as `bench_watcher.py --printed` builds it
+(rendered, or printed by a photo lab, a laser or an inkjet printer, each seed its own print). Held-out seeds (4000-4001, `bench_watcher.py`'s) are not for this: read them once, at the end.
 
 Matching is `vision.sim.table.score_events`', report by report, so the lines add up to its figures.
 """
@@ -54,6 +55,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seeds", type=int, nargs=2, default=(4300, 4306), help="first and past the last")
     parser.add_argument("--renders", action="store_true", help="the classic deck's renders, not real faces")
+    parser.add_argument("--printed", choices=("render", "photo", "laser", "inkjet"),
+                        help="the Oona deck, rendered or printed so (bench_watcher.py --printed's tables)")
     parser.add_argument("--tables", nargs="*", default=("wood",) + HARD_TABLES)
     parser.add_argument("--cards", type=int, default=15)
     args = parser.parse_args()
@@ -61,11 +64,19 @@ def main() -> int:
         parser.error("seeds 4000-4001 are held out (bench_watcher.py)")
     from vision.sim.real_faces import real_faces
 
-    recogniser, faces = Recogniser.for_deck("classic"), None if args.renders else real_faces()
+    from vision.sim.prints import printed_deck
+
+    deck = "oona" if args.printed else "classic"
+    recogniser = Recogniser.for_deck(deck)
+    if args.printed:      # each seed its own printed deck, as bench_watcher.py's run_printed builds it
+        faces = None if args.printed == "render" else (lambda seed: printed_deck(args.printed, seed))
+    else:
+        faces = None if args.renders else real_faces()
     landed = right = 0
     for surface in args.tables:
         for seed in range(*args.seeds):
-            sim = TableSim(seed=seed, cards=args.cards, deck="classic", surface=surface, faces=faces, camera=True,
+            sim = TableSim(seed=seed, cards=args.cards, deck=deck, surface=surface,
+                           faces=faces(seed) if callable(faces) else faces, camera=True,
                            take_backs=max(1, args.cards // 15), doubles=args.cards // 5)
             watcher = PileWatcher(recogniser)
             events = [e.to_json() for t, frame in sim.frames() for e in watcher.feed(frame, t)]
