@@ -74,8 +74,10 @@ def test_real_corners_read_right_at_their_windows(reader, hands):
 
 #: Development hands (`spread_hands(real_classic_faces(), 40, 32_000)`) whose visible indices classic's network
 #: reads right above its threshold at their true windows: 214 of 285 (75.1 %) with session 35's retrain, 200
-#: (70.2 %) with the network before it.
-SURE_FLOOR = 0.74
+#: (70.2 %) with the network before it, 187 (65.6 %) with session 38's (trained on shadowed, fainter, more
+#: blurred windows: surer at none of the single true windows, yet through the scan, which reads 27 windows
+#: a place, 3 097 -> 3 111 of 3 262 cards on the four development seeds, 30 -> 24 extras).
+SURE_FLOOR = 0.64
 
 
 def test_real_corners_read_right_and_sure_at_their_windows(reader):
