@@ -83,8 +83,10 @@ vision-cnn:
 	$(TRAIN_VENV)/bin/python -m pip install --quiet torch==2.13.0 onnx "numpy>=1.24" "opencv-python-headless>=4.8,<4.12"
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 PYTHONPATH=. $(TRAIN_VENV)/bin/python -m vision.train.cnn
 
-# Retrain classic's and Oona's corner networks for the outline scan (vision/models/corners_outline_cnn.onnx,
+# Retrain classic's and Oona's corner networks for the outline scan (vision/models/corners_outline_cnn_hand.onnx,
 # corners_outline_cnn_oona.onnx) from fixed seeds, one core, in the same training venv (vision/train/corners_cnn.py).
+# vision/models/corners_outline_cnn.onnx, the enrolled deck's index witness, is session 35's network: the same
+# command at 9275886 (its relit, before session 38's shadows, faint prints and stronger blur) made it.
 vision-corners-cnn:
 	test -x $(TRAIN_VENV)/bin/python || $(PYTHON) -m venv $(TRAIN_VENV)
 	$(TRAIN_VENV)/bin/python -m pip install --quiet torch==2.13.0 onnx "numpy>=1.24" "opencv-python-headless>=4.8,<4.12"

@@ -197,7 +197,7 @@ def main() -> int:
                         help="spread, kiosk-path: the Oona deck as this printer prints it, cut by hand (default: renders)")
     parser.add_argument("--outline-models", metavar="DIR",
                         help="the outline scan reads with the models of DIR (its MLPs as `corners_editions train --out "
-                             "DIR` writes them, and classic's network as `corners_cnn train --out DIR/corners_outline_cnn.onnx` "
+                             "DIR` writes them, and classic's network as `corners_cnn train --out DIR/corners_outline_cnn_hand.onnx` "
                              "writes it), not the shipped ones: a deck's network where DIR has one, else its MLP")
     args = parser.parse_args()
     cv2.setNumThreads(1)

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from vision.errors import ModelMissingError
-from vision.hand.corner_cnn import (CLASSES, CORNER_CNN_PATH, CORNER_CNN_PATHS, TUNING, TUNINGS, WIN, CornerCnn,
-                                   classes_of, window_pixels)
+from vision.hand.corner_cnn import (CLASSES, CORNER_CNN_PATH, CORNER_CNN_PATHS, HAND_CORNER_CNN_PATH, TUNING, TUNINGS, WIN,
+                                   CornerCnn, classes_of, window_pixels)
 from vision.hand.outlined import OutlineScanner
 from vision.hand.outline import INDEX_SHARE, WINDOW_SHARE
 from vision.hand.scanner import DECK_RANKS, whiteness
@@ -20,7 +20,7 @@ from vision.train.corners_editions import hand_places, score_hand
 
 @pytest.fixture(scope="module")
 def reader():
-    return CornerCnn()
+    return CornerCnn(HAND_CORNER_CNN_PATH)     # the hand scan's (session 38)
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +107,18 @@ def test_a_missing_network_is_reported(tmp_path):
 
 
 def test_the_shipped_network_is_small():
-    assert CORNER_CNN_PATH.stat().st_size < 500_000
+    assert CORNER_CNN_PATH.stat().st_size < 500_000 and HAND_CORNER_CNN_PATH.stat().st_size < 500_000
+
+
+def test_the_hand_scan_has_its_own_classic_network_and_enrolment_the_earlier_one():
+    """Session 38's network reads a tight arc's indices better but an unseen edition's worse, which cost the
+    enrolled deck's index witness a held-out photo: each keeps its own; the pile reads with the hand scan's."""
+    from vision.enrol.indices import Indices
+    from vision.pile.index import corner_network
+
+    assert OutlineScanner(deck="classic").model.path == HAND_CORNER_CNN_PATH != CORNER_CNN_PATH
+    assert corner_network().path == HAND_CORNER_CNN_PATH
+    assert Indices("classic").network.path == CORNER_CNN_PATH
 
 
 def test_the_outline_scan_reads_classic_hands_with_the_network(hands):

@@ -5,7 +5,7 @@ these)."""
 import cv2
 import numpy as np
 
-from vision.hand.corner_cnn import CORNER_CNN_PATHS, WIN
+from vision.hand.corner_cnn import CORNER_CNN_PATHS, SCAN_CORNER_CNN_PATHS, WIN
 from vision.train.corners_cnn import CHANNELS, RELIT, relit
 
 
@@ -91,7 +91,7 @@ def test_a_faint_print_keeps_its_mean_and_less_of_its_spread(monkeypatch):
 
 
 def test_each_shipped_network_has_its_decks_trained_channels():
-    for deck, path in CORNER_CNN_PATHS.items():
+    for deck, path in [*CORNER_CNN_PATHS.items(), *SCAN_CORNER_CNN_PATHS.items()]:
         net = cv2.dnn.readNetFromONNX(str(path))
         filters = [net.getLayer(name).blobs[0].shape[0] for name in net.getLayerNames()
                    if net.getLayer(name).type == "Convolution"]

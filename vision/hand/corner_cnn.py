@@ -21,7 +21,19 @@ from vision.hand.scanner import DECK_RANKS, RANKS, WIN, window_strips
 CORNER_CNN_PATH = MODELS / "corners_outline_cnn.onnx"
 """Classic's corner network for the outline scan."""
 CORNER_CNN_PATHS = {"classic": CORNER_CNN_PATH, "oona": MODELS / "corners_outline_cnn_oona.onnx"}
-"""Each deck's corner network for the outline scan (where trained)."""
+"""Each deck's corner network (where trained): classic's is the outline scan's before session 38, still the
+enrolled deck's index witness (`vision.enrol.indices`)."""
+HAND_CORNER_CNN_PATH = MODELS / "corners_outline_cnn_hand.onnx"
+"""Classic's corner network for the hand scan since session 38: session 35's retrained with shadows falling
+across its windows, fainter prints and stronger blur (`vision.train.corners_cnn.relit`), which reads the
+indices of a tight arc better (held out 463 -> 466 of 494 cards, extras 0.08 -> 0.03 a hand) but a single
+true window less surely (72.2 -> 64.5 %) and an unseen edition's less well (76.7 -> 71.3 %); with it as the
+enrolled deck's index witness, the enrolment's held-out seed 3 went 99.0 -> 98.8 % exact with one more
+confidently wrong (`bench_enrol.py --only unseen --seed 3`), so enrolment keeps `CORNER_CNN_PATH`. The pile's
+covered index reads with the hand scan's (`vision.pile.index.corner_network`; its development probe the same
+line for line with either, seeds 4300-4303)."""
+SCAN_CORNER_CNN_PATHS = {"classic": HAND_CORNER_CNN_PATH, "oona": CORNER_CNN_PATHS["oona"]}
+"""Each deck's corner network for the hand's outline scan (`vision.hand.outlined.OUTLINE_CNN`)."""
 #: Added to a window's spread before dividing by it (a blank window stays near zero, not noise blown up).
 SPREAD_FLOOR = 8.0
 #: Classic's classes, in the network's output order: the classic ranks, then `none`.

@@ -596,7 +596,7 @@ import numpy as np
 from vision.card.mlp import Mlp
 from vision.model_files import MODELS, NONE
 from vision.hand.colour import WILD_RANKS, field_colour, fields_shares, in_outline
-from vision.hand.corner_cnn import CORNER_CNN_PATH, CORNER_CNN_PATHS, CornerCnn
+from vision.hand.corner_cnn import SCAN_CORNER_CNN_PATHS, CornerCnn
 from vision.hand.outline import (ASPECT, CARD_WIDTHS, INDEX_SHARE, MIN_SIDE, WINDOW_SHARE, borders_seen, bright_sides,
                                  card_white, corner_poses, table_lines)
 from vision.hand.result import HandScan, Look
@@ -608,7 +608,7 @@ OUTLINE_MODELS = {"classic": MODELS / "corners_hand_outline.npz", "oona": MODELS
 #: Decks whose outline scan asks a small convolutional corner reader (`vision.hand.corner_cnn`,
 #: `make vision-corners-cnn`) in place of their outline MLP: classic's, since issue 20's seventh pass;
 #: Oona's since its eighth.
-OUTLINE_CNN = {"classic": CORNER_CNN_PATH, "oona": CORNER_CNN_PATHS["oona"]}
+OUTLINE_CNN = dict(SCAN_CORNER_CNN_PATHS)   # classic's its own since session 38 (`HAND_CORNER_CNN_PATH`)
 
 #: Card widths (pixels) the scale search tries: `CARD_WIDTHS` in steps of 15 %.
 WIDTHS = tuple(float(CARD_WIDTHS[0] * 1.15 ** k) for k in range(int(np.log(CARD_WIDTHS[1] / CARD_WIDTHS[0]) / np.log(1.15)) + 1))

@@ -135,7 +135,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.hand.corner_cnn import CORNER_CNN_PATHS, TUNINGS, WIN, CornerCnn, classes_of, standardised, window_pixels
+from vision.hand.corner_cnn import SCAN_CORNER_CNN_PATHS, TUNINGS, WIN, CornerCnn, classes_of, standardised, window_pixels
 from vision.train import corners_editions as editions
 from vision.train.torch_fit import fit_classifier
 
@@ -347,8 +347,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deck", choices=["classic", "oona"], default="classic")
     parser.add_argument("--mlp", action="store_true", help="dev: score the deck's outline MLP, not a network")
     parser.add_argument("--cache", type=Path, help="keep the made windows here (an .npz) and reuse them")
-    parser.add_argument("--out", type=Path, help="where the ONNX network goes (default the deck's CORNER_CNN_PATHS)")
-    parser.add_argument("--model", type=Path, help="eval, dev: the network to score (default the deck's shipped one)")
+    parser.add_argument("--out", type=Path, help="where the ONNX network goes (default the deck's hand scan network, SCAN_CORNER_CNN_PATHS)")
+    parser.add_argument("--model", type=Path, help="eval, dev: the network to score (default the deck's hand scan network)")
     parser.add_argument("--threshold", type=float, help="dev: the scan's threshold (default the tuned one)")
     parser.add_argument("--promising", type=float, help="dev: read a place closely below this `none` (default TUNING's)")
     parser.add_argument("--quick", action="store_true", help="dev: read each place at 11 windows, not 27")
@@ -358,10 +358,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     deck = args.deck
-    out = args.out or CORNER_CNN_PATHS[deck]
+    out = args.out or SCAN_CORNER_CNN_PATHS[deck]
     if args.command == "eval":
         with pixels_for_features():
-            editions.evaluate(deck, {str(args.model or out): CornerCnn(args.model, deck=deck)})
+            editions.evaluate(deck, {str(args.model or out): CornerCnn(args.model or out, deck=deck)})
         return 0
     if args.command == "dev":
         if args.mlp:
@@ -372,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.threshold is not None:
                 reader.tuning = dict(reader.tuning, threshold=args.threshold)
         else:
-            reader = CornerCnn(args.model, deck=deck, threshold=args.threshold)
+            reader = CornerCnn(args.model or out, deck=deck, threshold=args.threshold)
         if args.promising is not None:
             reader.tuning["promising"] = args.promising
         development(reader, args.hands, args.seed, deck=deck, quick=args.quick)
