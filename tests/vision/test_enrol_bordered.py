@@ -51,7 +51,7 @@ def test_an_outline_taking_in_the_cards_shadow_ismoved_onto_its_border():
 
 
 @pytest.mark.parametrize("table", [120, 215])
-def test_an_outline_onto_the_table_ismoved_onto_the_border(table):
+def test_an_outline_onto_the_table_is_moved_onto_the_border(table):
     found = bordered(photo_of_card(table=table, shadow=None), with_shadow(CARD, 7.0))
     assert found is not None
     assert np.abs(found - CARD).max() < 2.0

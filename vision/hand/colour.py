@@ -146,7 +146,7 @@ def _field_points(cx: float, cy: float, angle: float, card_w: float) -> np.ndarr
 
 
 def _in_outlines(points: np.ndarray, outlines: np.ndarray) -> np.ndarray:
-    """`in_outline` of many four-cornered outlines (K × 4 × 2) at once: K × len(points)."""
+    """`in_outline` of many outlines of as many corners each (K × corners × 2) at once: K × len(points)."""
     ahead = np.roll(outlines, -1, axis=1)
     cross = ((ahead[..., 0] - outlines[..., 0])[..., None] * (points[None, None, :, 1] - outlines[..., 1, None])
              - (ahead[..., 1] - outlines[..., 1])[..., None] * (points[None, None, :, 0] - outlines[..., 0, None]))
@@ -155,10 +155,7 @@ def _in_outlines(points: np.ndarray, outlines: np.ndarray) -> np.ndarray:
 
 def in_outline(points: np.ndarray, outline: np.ndarray) -> np.ndarray:
     """Which `points` (rows `x, y`) lie within a convex `outline` (its corners in order, either way round)."""
-    ahead = np.roll(outline, -1, axis=0)
-    cross = ((ahead[:, 0] - outline[:, 0])[:, None] * (points[None, :, 1] - outline[:, 1, None])
-             - (ahead[:, 1] - outline[:, 1])[:, None] * (points[None, :, 0] - outline[:, 0, None]))
-    return (cross >= 0).all(axis=0) | (cross <= 0).all(axis=0)
+    return _in_outlines(points, outline[None])[0]
 
 
 def field_shares(image: np.ndarray, cx: float, cy: float, angle: float, card_w: float, *,

@@ -595,7 +595,7 @@ import numpy as np
 
 from vision.card.mlp import Mlp
 from vision.model_files import MODELS, NONE
-from vision.hand.colour import WILD_RANKS, field_colour, fields_shares, in_outline
+from vision.hand.colour import WILD_RANKS, field_colour, fields_shares
 from vision.hand.corner_cnn import SCAN_CORNER_CNN_PATHS, CornerCnn
 from vision.hand.outline import (ASPECT, CARD_WIDTHS, INDEX_SHARE, MIN_SIDE, WINDOW_SHARE, borders_seen, bright_sides,
                                  card_white, corner_poses, table_lines)
@@ -1674,13 +1674,7 @@ def _lying_over(kept, card_w: float, share) -> list[list[np.ndarray]]:
     read shows, so its card is the upper one there). In a row each card's field is half covered by the
     next card, whose colour had outvoted its own: issue 20, twentieth pass (a green Draw Two read red,
     a green 7 blue, seed 31 000 hands 126 and 132)."""
-    if not len(kept):
-        return []
-    outlines = [_card_outline(k, card_w, share) for k in kept]
-    places = np.array([k[2:4] for k in kept], np.float64)
-    on = np.array([in_outline(places, outline) for outline in outlines])
-    over = on & ~on.T                                          # [i, j]: card j lies over card i
-    return [[outlines[j] for j in np.flatnonzero(row)] for row in over]
+    return _lying_over_each(kept, kept, card_w, share)      # a card does not lie over itself
 
 
 def _lying_over_each(readings, cards, card_w: float, share) -> list[list[np.ndarray]]:

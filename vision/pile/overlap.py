@@ -359,10 +359,9 @@ def _surer(reading: tuple, readings: list) -> tuple:
     colour, rank, _, confidence, unsure = reading[:5]
     if not unsure:
         return reading
-    floor = max(SURER_FROM, SURER_TIMES * confidence)
-    surer = [read for read, _, _ in readings if read[:2] != (colour, rank) and read[3] >= floor]
-    named = {read[:2] for read, _, _ in readings if read[:2] != (colour, rank) and read[3] >= SURER_FROM}
-    if not surer or len(named) > 1:
+    others = [read for read, _, _ in readings if read[:2] != (colour, rank) and read[3] >= SURER_FROM]
+    surer = [read for read in others if read[3] >= SURER_TIMES * confidence]
+    if not surer or len({read[:2] for read in others}) > 1:
         return reading
     best = max(surer, key=lambda read: read[3])
     return best[0], best[1], card_code(best[0], best[1]), best[3], False
