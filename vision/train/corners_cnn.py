@@ -128,6 +128,21 @@ indices read right at their true windows): uno-real-mit's real faces 94.7 -> 95.
 as the enrolled deck's index witness (`vision.enrol.indices`) it cost the enrolment's held-out seed 3 a photo
 (`benchmarks/bench_enrol.py --only unseen --seed 3`: 99.0 -> 98.8 % exact, 0 -> 0.2 % confidently wrong; seeds
 0 and 2 the same), so that witness keeps session 35's network (`corners_outline_cnn.onnx`, sha256 ba59524b...).
+
+Tried and not kept (issue 20, session 39, helper h39-net), to make session 38's network surer: (1) the same
+recipe, windows and seed trained 16 epochs, not 10 (`fit(..., epochs=16)`, 44-49 s CPU an epoch, 716 s CPU to
+the export at load 5 to 7). At the true index windows of 80 development hands (seed 32 000): right above the
+threshold 64.5 -> 67.6 % (rows better; arcs 58.4 -> 56.0 %, Wild Draw Four 53 -> 26 %). Development hands
+(`--only spread --deck classic --expect --spread 160 --seed S`, S = 32 000, 33 000, 37 000, 39 417): 745, 805,
+792, 769 -> 743, 810, 796, 771 cards (3 111 -> 3 120 of 3 262), extras 10, 5, 2, 7 -> 14, 8, 4, 3 (24 -> 29);
+the pile's probe (`probe_watcher.py --seeds 4300 4303`) the same line for line; Pi 4 budget the same (0.89,
+0.90 -> 0.86, 0.87 s wall median). Held out, once (`--spread 100 --seed 50000`): 466 -> 461 of 494 cards,
+extras 0.03 -> 0.11 a hand, hands exactly right 82 -> 77 %, arcs 91.2 -> 87.6 %: the development gain was
+training noise. (2) A second opinion where the network is unsure (likeliest class below 0.97: half the scan's
+windows), the mean of both networks' probabilities: with session 35's network, development seeds 32 000 and
+39 417 745, 769 -> 742, 765 cards (extras 10, 7 -> 8, 10), the scan's CPU 107-117 -> 142-156 ms a hand; with
+session 38's recipe at training seed 20, seed 32 000 746 cards, 12 extras; the second network's own reading
+where both agree and it is surer, else the mean (session 35's), 749, 766 cards, 12, 10 extras.
 """
 
 import argparse
