@@ -34,8 +34,10 @@ TOGETHER_SHARE = (0.4, 0.2)
 #: 4308: an indigo 1 slid out at 26.13 s, the saffron 3 held over it fell at 27.41 s and rested at
 #: 27.53 s; 32 of the 1's 254 settled pixels (0.126) took their look by 26.27 s, none over
 #: 26.27-27.33 s, 190 at 27.47 s: the 1 was dated 27.47 s, with the 3 (wrong, the 3 twice, the 1
-#: missed). Those two cards thrown together leave no such quiet: the one beneath stops as the other
-#: slides over it (laser, 10 seeds, 7 tables: 180 two-card plays, none else dated otherwise).
+#: missed). Cards thrown together leave no such quiet: the one beneath stops as the other slides
+#: over it. Development probe, two-card plays dated (`benchmarks/probe_watcher.py`'s tables): laser
+#: seeds 4300-4309 203, photo lab 4300-4302 61, classic real faces 4300-4305 107; only that 1 is
+#: dated otherwise.
 QUIET_SHARE = 0.1
 QUIET_GAP = 0.5
 
