@@ -5,7 +5,7 @@ import cv2
 import numpy as np
 
 from vision.card import detect
-from vision.card.detect import (FIELD_HUE_SHARE, FIELD_SURE, MIN_AREA_PX, WARP_H, WARP_W, border_ring, find_card,
+from vision.card.detect import (FIELD_HUE_SHARE, FIELD_READ_SURE, FIELD_SURE, MIN_AREA_PX, WARP_H, WARP_W, border_ring, find_card,
                                 grown_quad, order_quad, _quad_from_contour, _refine, _Search)
 from vision.card.detect_fields import CLASSIC_FIELD_HUES, field_contours, field_share
 from vision.card.recogniser import Recogniser
@@ -86,21 +86,24 @@ def _medallion() -> np.ndarray:
     return cv2.GaussianBlur(photo, (0, 0), 0.8)
 
 
-def _field_reads(photo: np.ndarray) -> list[np.ndarray]:
-    """The outlines `read_fields` takes, its reader sure of every warp."""
-    search = _Search(photo, lambda warped: 1.0)
+def _field_reads(photo: np.ndarray, sure: float = 1.0, verify=None) -> list[np.ndarray]:
+    """The outlines `read_fields` takes, its reader `sure` of every warp (or `verify`)."""
+    search = _Search(photo, verify or (lambda warped: sure))
     search.read_fields(CLASSIC_FIELD_HUES)
     return [quad for _, quad, _ in search.ranked]
 
 
 def test_an_outline_whose_field_is_not_of_its_seed_hue_is_not_taken(monkeypatch):
     # Seeded from its yellow band, the medallion's field is mostly blue: not read, though its
-    # reader would be sure of it.
+    # reader would be sure of it (short of FIELD_READ_SURE: its blue middle, a field of one hue,
+    # would be taken at such a reading alone; the classic reader's own reading of it is lower).
     photo = _medallion()
     assert field_contours(photo, CLASSIC_FIELD_HUES, MIN_AREA_PX / 2)
-    assert _field_reads(photo) == []
+    assert _field_reads(photo, FIELD_READ_SURE - 0.01) == []
+    recogniser = Recogniser.for_deck("classic")
+    assert _field_reads(photo, verify=lambda warped: recogniser.read_warped(warped).confidence) == []
     monkeypatch.setattr(detect, "FIELD_HUE_SHARE", 0.0)
-    assert _field_reads(photo)          # the hue check, not the search, leaves it out
+    assert _field_reads(photo, FIELD_READ_SURE - 0.01)  # the hue check, not the search, leaves it out
 
 
 def test_a_field_outline_read_unsurely_is_not_taken():
@@ -109,6 +112,21 @@ def test_a_field_outline_read_unsurely_is_not_taken():
     taken = _field_reads(photo)
     assert taken and min(_error(q) for q in taken) < 0.08
     search = _Search(photo, lambda warped: FIELD_SURE - 0.01)
+    search.read_fields(CLASSIC_FIELD_HUES)
+    assert search.ranked == []
+
+
+def test_a_field_outline_read_surely_is_taken_however_its_border_looks(monkeypatch):
+    # Issue #18: a rug's cream lines run into the white border and the outline looks like no card
+    # (its look 0 here, as low as 0.0 on development rugs); read FIELD_READ_SURE surely, the card's
+    # field is taken at its reading alone, under it (the look halving it) it is not.
+    photo = _photo("wood", "yellow", 4)
+    monkeypatch.setattr(detect, "_card_score", lambda warped: 0.0)
+    search = _Search(photo, lambda warped: FIELD_READ_SURE)
+    search.read_fields(CLASSIC_FIELD_HUES)
+    assert search.ranked and min(_error(q) for _, q, _ in search.ranked) < 0.08
+    assert search.ranked[0][0] == FIELD_READ_SURE
+    search = _Search(photo, lambda warped: FIELD_READ_SURE - 0.01)
     search.read_fields(CLASSIC_FIELD_HUES)
     assert search.ranked == []
 
