@@ -119,7 +119,7 @@ FIELD_SURE = 0.85
 FIELD_HUE_SHARE = 0.9
 #: A field-seeded outline read at least this surely is kept at its reading alone, however little its
 #: border looks like a card's. Issue #18: on development busy tables (seed 32 000, classic, 400
-#: photos) 8 of the 42 unsure photos had the card's own field outline read right at 0.9987-0.99999
+#: photos) 7 of the 42 unsure photos had the card's own field outline read right at 0.9987-0.99999
 #: by this step and dropped, its look (0.0-0.66: a rug's cream lines merged with the white border)
 #: taking it under FIELD_SURE; a motif read as a capped wild (0.45) or a doubted rank was chosen.
 FIELD_READ_SURE = 0.99
