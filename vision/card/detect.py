@@ -1202,9 +1202,8 @@ class _Search:
             tried.append(outline)
             read += 1
             read_sure = self.sure_of(small)
-            sure = (0.5 + 0.5 * look) * read_sure
-            if read_sure >= FIELD_READ_SURE:
-                sure = read_sure    # its field of one hue stands for the border the rug hides
+            # Read surely, its field of one hue stands for the border a rug hides.
+            sure = read_sure if read_sure >= FIELD_READ_SURE else (0.5 + 0.5 * look) * read_sure
             if sure >= FIELD_SURE:
                 self.ranked.append((sure, outline, small))
         self.ranked.sort(key=lambda c: -c[0])

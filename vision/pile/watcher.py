@@ -824,11 +824,12 @@ class PileWatcher:
         # out under it, the fit beneath read a saffron Take Two at 0.31 over the hand, and the
         # sleeve left beside it came no nearer the Take Two than the hand's width; the two were
         # reported then, the Take Two 1.1 s early, with the hand still holding it).
+        sure_beneath = under is not None and not under[2][4]
         junk = rest
-        if under is not None and not under[2][4]:
+        if sure_beneath:
             junk = _left_beside(rest, region_mask(small.shape, self._to_small(under[1])))
         if not final and self._is_in_hand(junk, blob, top_region):
-            if under is not None and not under[2][4]:
+            if sure_beneath:
                 self._held_beneath = _HeldBeneath(under[0], small, under[1], under[2],
                                                   rest_time(self._history, small, under[0], t))
             return None
