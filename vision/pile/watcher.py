@@ -51,6 +51,7 @@ from vision.pile.index import read_whole_index
 from vision.pile.overlap import SmallView, covered_card, lies_under, top_card
 from vision.pile.reading import PileReading, order_box, read_at, sharpest
 from vision.pile.rest import ARRIVAL_GAP, rest_time
+from vision.pile.table_colours import TableColours, field_of
 
 __all__ = ["PileEvent", "PileWatcher", "upright", "ARRIVAL_GAP", "CARD_ASPECT", "CARD_FILL", "CLIPPED",
            "DIFF_LEVEL", "DROPPED_GAP", "EARLY_MARGIN", "EARLY_SPAN", "MOTION_LEVEL", "MOTION_SHARE", "RELIT_SHARE", "SMALL_W", "SNAPSHOT_SIZE"]
@@ -320,6 +321,10 @@ class PileWatcher:
         """This frame's `_changed` masks, by the frame compared with (its id: frames of the history)."""
         self._held_beneath: _HeldBeneath | None = None
         """A card beneath read while a hand held the top card over it, till the pile is next settled."""
+        self.colours = TableColours() if self.deck == "classic" and self.own_faces is None else None
+        """The classic greens' and blues' fields this table has shown surely (`table_colours`): a teal
+        between them is read by which it lies nearer. None for the Oona deck and an enrolled deck
+        (read by its own enrolled colours)."""
 
     # -- the per-frame path ---------------------------------------------------------------
 
@@ -732,6 +737,10 @@ class PileWatcher:
                   before: tuple | None = None, hidden: np.ndarray | None = None) -> PileEvent | None:
         """Put a card read at `quad` on the pile; its event (None if it is the top card, nudged;
         `hidden`: where a card landed with it now lies over the pile)."""
+        field = None
+        if self.colours is not None and hidden is None:    # a whole card: its field against the table's
+            field = field_of(warp(frame, quad))
+            reading = self.colours.judged(reading, field)
         colour, rank, code, confidence, unsure, guesses = PileReading(*reading)
         if self.pile and nudge and self._is_top_nudged(small, region, code, hidden):
             top = self.pile[-1]
@@ -744,6 +753,8 @@ class PileWatcher:
             # as wide as tall, left a red 9 at 7.07 s unreported (now read right).
             self._card_areas.append(self._small_area(quad))
             del self._card_areas[:-9]
+        if field is not None:
+            self.colours.remember(reading, field)
         snapshot = upright(warp(frame, quad, SNAPSHOT_SIZE), self.deck, code, colour, rank)
         if before is None:
             self.pile.append(_PileCard(self.reference.copy(), region, quad, reading, snapshot))
