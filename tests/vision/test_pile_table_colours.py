@@ -19,15 +19,18 @@ from pile_kit import Named, upright, watched
 LAMP_WHITE = (205, 225, 240)
 
 
-def _field(hue: float, value: float, *, saturation: float = 170, seed: int = 0) -> np.ndarray:
-    """A warp of a plain card: a field of `hue` (degrees) and `value` (HSV, against a white of
-    200) inside a white border, both seen under LAMP_WHITE, with a little sensor noise."""
-    hsv = np.uint8([[[round(hue * 256 / 360) % 256, saturation, value * 255 / 200]]])
-    colour = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR_FULL)[0, 0].astype(np.float32) * np.float32(LAMP_WHITE) / 255
+def _field(hue: float, value: float, *, saturation: float = 170, spread: float = 6.0, seed: int = 0) -> np.ndarray:
+    """A warp of a plain card: a field of `hue` (degrees; each pixel's `spread` about it, as a
+    webcam's teal field's hues spread) and `value` (HSV, against a white of 200) inside a white
+    border, both seen under LAMP_WHITE, with a little sensor noise."""
+    rng = np.random.default_rng(seed)
+    hues = np.round((hue + rng.normal(0, spread, (WARP_H, WARP_W))) * 256 / 360) % 256
+    hsv = np.dstack([hues, np.full(hues.shape, saturation), np.full(hues.shape, min(255, value * 255 / 200))])
+    colour = cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR_FULL).astype(np.float32) * np.float32(LAMP_WHITE) / 255
     warped = np.empty((WARP_H, WARP_W, 3), np.float32)
     warped[:] = LAMP_WHITE
-    warped[5:-5, 5:-5] = colour
-    warped += np.random.default_rng(seed).normal(0, 2, warped.shape)
+    warped[5:-5, 5:-5] = colour[5:-5, 5:-5]
+    warped += rng.normal(0, 2, warped.shape)
     return np.clip(warped, 0, 255).astype(np.uint8)
 
 
@@ -52,15 +55,16 @@ TEAL_BLUES = [(194, 187), (203, 200)]
 
 
 def test_a_teal_read_as_a_sure_blue_between_the_tables_greens_and_blues_is_read_green():
-    """sadu 4301's green 1 at 31.67 s: 184°, brightness 158, read a blue 1 at 0.77 after the table
-    showed greens and blues: it lies nearer the greens (in brightness above all) and is read a green
-    1, the blue 1 its first guess."""
+    """glass 4305's green 9 at 29.73 s: 174°, brightness 152, read a blue 9 at 0.76 (the colour
+    sense's votes faded near the line) after the table showed greens and blues: it lies nearer the
+    greens (in brightness above all) and is read a green, the blue its first guess."""
     colours = _table([_field(*f) for f in TEAL_GREENS], [_field(*f) for f in TEAL_BLUES])
-    teal = field_of(_field(184, 158))
-    read = colours.judged(PileReading("blue", "1", "indigo-1", 0.77, False, (("indigo-7", 0.1),)), teal)
-    assert (read.colour, read.code, read.unsure) == ("green", "turquoise-1", False)
-    assert 0.55 < read.confidence <= 0.77
-    assert read.guesses[0] == ("indigo-1", 0.77)
+    teal = field_of(_field(176, 155))
+    assert teal.clear is None
+    read = colours.judged(PileReading("blue", "9", "indigo-9", 0.76, False, (("indigo-6", 0.06),)), teal)
+    assert (read.colour, read.code, read.unsure) == ("green", "turquoise-9", False)
+    assert 0.55 < read.confidence <= 0.76
+    assert read.guesses[:2] == (("indigo-9", 0.76), ("indigo-6", 0.06))
 
 
 def test_an_unsure_blue_nearer_the_greens_stays_unsure_its_green_first_among_the_guesses():
@@ -72,7 +76,7 @@ def test_an_unsure_blue_nearer_the_greens_stays_unsure_its_green_first_among_the
 
 def test_nothing_is_judged_before_the_table_has_shown_both_colours():
     """birch 4305's green 1 at 29.07 s came after one green and no blue: it stays as read."""
-    teal, blue = field_of(_field(180, 137)), _sure("blue", "1", 0.96)
+    teal, blue = field_of(_field(176, 137)), _sure("blue", "1", 0.96)
     assert _table([_field(*f) for f in TEAL_GREENS], []).judged(blue, teal) == blue
     assert _table([], [_field(*f) for f in TEAL_BLUES]).judged(blue, teal) == blue
 
@@ -84,8 +88,20 @@ def test_a_reading_clear_of_the_band_between_the_tables_colours_is_never_changed
     dark_blue, light_green = _sure("blue", "3"), _sure("green", "3")
     assert colours.judged(dark_blue, field_of(_field(196, 140))) == dark_blue
     assert colours.judged(light_green, field_of(_field(160, 200))) == light_green
-    # Between them in hue but nearer its own colour: as it was.
-    assert colours.judged(dark_blue, field_of(_field(185, 190))) == dark_blue
+    # Between them in hue, read unclearly, but nearer its own colour: as it was.
+    light_teal = field_of(_field(176, 190))
+    assert light_teal.clear is None and colours.judged(dark_blue, light_teal) == dark_blue
+
+
+def test_a_field_the_colour_sense_reads_clearly_is_never_changed():
+    """Development renders, birch 4300 at 54.5 s: a dark blue Skip (208°, brightness 149), read
+    clearly, after the table showed greens and one light blue (217°, 223): nearer the greens, but
+    its colour is plain, and it stays blue."""
+    colours = _table([_field(146, 136), _field(105, 158), _field(98, 137)], [_field(217, 223)])
+    skip = field_of(_field(208, 149))
+    assert skip.clear == "blue"
+    blue = _sure("blue", "skip")
+    assert colours.judged(blue, skip) == blue
 
 
 def test_only_sure_blues_and_greens_of_one_field_are_remembered():
@@ -93,6 +109,7 @@ def test_only_sure_blues_and_greens_of_one_field_are_remembered():
     colours.remember(PileReading("blue", "2", None, 0.99, True), field_of(_field(200, 200)))
     colours.remember(_sure("blue", "2", REMEMBER_FROM - 0.01), field_of(_field(200, 200)))
     colours.remember(PileReading("red", "2", "burgundy-2", 1.0, False), field_of(_field(355, 150)))
+    colours.remember(_sure("blue", "2"), field_of(_field(176, 155)))     # its colour read unclearly
     assert not any(colours.fields.values())
     # A green 5 with a blue card thrown half over it (tablecloth 4302 at 14.4 s): two colours, no field.
     half = _field(140, 140)
@@ -117,23 +134,24 @@ def _cyan(colour: str, rank: str, seed: int, turn: float = 0.0, shade: float = 1
 
 def test_a_light_cyan_blue_prints_blues_turned_to_the_teals_hue_stay_blue_on_their_own_table():
     """The held-out busy set's cyan-blue 4 read 180° at brightness 157, as a teal green reads: on a
-    table of that print, whose greens are darker than its blues, its blues turned 10-25° greener,
-    their fields as they are or shaded to that brightness, lie between the table's greens and blues
-    and stay blue (at 0.8 as bright, 153-165, too); a field as dark as the table's greens there
-    is read green."""
+    table of that print, whose greens are darker than its blues, its blues turned 20-30° greener
+    (to 170-176°, where the colour sense reads them unclearly), their fields as they are or shaded
+    to 0.9 or 0.8 of their white (brightness 153-207), stay blue; a field as dark as the table's
+    greens there is read green."""
     colours = _table([_cyan("green", rank, seed) for seed, rank in enumerate("037")],
                      [_cyan("blue", rank, seed) for seed, rank in enumerate("158")])
     greens, blues = colours.fields["green"], colours.fields["blue"]
     judged = 0
     for seed, rank in enumerate("2469"):
-        for turn in (-10, -15, -20, -25):
+        for turn in (-20, -25, -30):
             for shade in (1.0, 0.9, 0.8):
                 field = field_of(_cyan("blue", rank, 10 + seed, turn, shade))
-                judged += max(g[0] for g in greens) < field[0] < min(b[0] for b in blues)
+                judged += field.clear is None and max(g[0] for g in greens) < field.hue < min(b[0] for b in blues)
                 blue = _sure("blue", rank, 0.9)
                 assert colours.judged(blue, field) == blue, (rank, turn, shade, field)
-    assert judged >= 36   # most of the 48 lie in the band judged
-    assert colours.judged(_sure("blue", "4", 0.9), field_of(_field(180, 140))).colour == "green"
+    assert judged >= 15   # judged against the table, not left as read for want of a doubt
+    teal = field_of(_field(176, 140))
+    assert teal.clear is None and colours.judged(_sure("blue", "4", 0.9), teal).colour == "green"
 
 
 class _OonaNamed:
@@ -160,7 +178,7 @@ def test_the_classic_watcher_reads_a_whole_card_against_the_tables_colours():
         land(_field(*f), tuple(_sure("green", str(i))), float(i))
     for i, f in enumerate(TEAL_BLUES):
         land(_field(*f), tuple(_sure("blue", str(i))), 5.0 + i)
-    event = land(_field(184, 158), ("blue", "1", "indigo-1", 0.77, False, ()), 10.0)
+    event = land(_field(176, 155), ("blue", "1", "indigo-1", 0.77, False, ()), 10.0)
     assert (event.colour, event.code) == ("green", "turquoise-1")
     assert watcher.pile[-1].reading[2] == "turquoise-1"
 
