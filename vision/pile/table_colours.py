@@ -31,9 +31,9 @@ PAIR = ("green", "blue")
 #: The colour sense (`vision.card.colour.read_colour`, on the warp the watcher keeps) reads a field's
 #: colour clearly from this sureness on: such a reading is never changed, and only such fields are
 #: remembered. Its sureness falls where the votes split or fade (`FADING`, near the green/blue
-#: line). Development probe (real faces, seeds 4300-4305): the 33 green and blue fields lying
-#: between their table's greens and blues, read right, 1.00 each; the two teal greens read as
-#: blues 0.76 and 0.77. Development renders (seeds 4300-4302), birch 4300 at 54.5 s: a dark blue
+#: line). Development probe (real faces, seeds 4300-4305): of the 33 green and blue fields lying
+#: between their table's greens and blues, the two teal greens read as blues 0.76 and 0.77, the
+#: other 31 1.00 each. Development renders (seeds 4300-4302), birch 4300 at 54.5 s: a dark blue
 #: Skip (208°, brightness 149) after one light blue (217°, 223), read 1.00, lay nearer the table's
 #: greens (it was turned green before this sureness was asked: 296 -> 295 of 315 read right).
 CLEAR_FROM = 0.99
