@@ -750,7 +750,7 @@ def _once(verify):
 
 
 def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first: bool = False,
-              field_hues: tuple[float, ...] = (), search_side: int | None = None,
+              field_hues: tuple = (), search_side: int | None = None,
               coloured: bool = False, slow_from: float | None = None, edged: bool = False,
               zoom_below: float | None = None) -> FoundCard:
     """The most card-like quadrilateral in a BGR photo, warped upright.
@@ -789,11 +789,11 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first
     card (`_Search.search_masks`). The edges are found as the straight-edge step finds them at full
     size, and handed to it.
 
-    `field_hues`: the hues (degrees) of the deck's coloured fields
-    (`vision.card.detect_fields.CLASSIC_FIELD_HUES`), for outlines seeded from a field when nothing
-    else is sure (FIELD_BELOW; with `verify` only), each taken only when its field is of the hue it
-    was seeded from and it is read surely (FIELD_HUE_SHARE, FIELD_SURE); none given, that step is
-    left out.
+    `field_hues`: the hues of the deck's coloured fields, each in degrees or a window of them
+    (`vision.card.detect_fields.hue_window`, `CLASSIC_FIELD_HUES`), for outlines seeded from a field
+    when nothing else is sure (FIELD_BELOW; with `verify` only), each taken only when its field is of
+    the hue it was seeded from and it is read surely (FIELD_HUE_SHARE, FIELD_SURE); none given, that
+    step is left out.
 
     `search_side`: the longer side (px) of the copy outlines are searched in, SEARCH_SIDE unless
     given; the masks' neighbourhoods are scaled with it (LOCAL_SIDE, RING_BLOCK), the rest of the
@@ -819,7 +819,7 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first
 
 
 def _find(photo: np.ndarray, verify=None, thorough: bool = False, lines=None,
-          sign_first: bool = False, field_hues: tuple[float, ...] = (), search_side: int | None = None,
+          sign_first: bool = False, field_hues: tuple = (), search_side: int | None = None,
           coloured: bool = False, slow_from: float | None = None, edged: bool = False,
           zoom_below: float | None = None) -> FoundCard:
     """`find_card`; `lines`, if given, maps a scale of `LINE_SCALES` to the photo's straight edges
@@ -1163,7 +1163,7 @@ class _Search:
                     self.ranked.append(((0.5 + 0.5 * _card_score(small)) * self.verify(small), quad, small))
             self.ranked.sort(key=lambda c: -c[0])
 
-    def read_fields(self, hues: tuple[float, ...]) -> None:
+    def read_fields(self, hues: tuple) -> None:
         """Still nothing this sure (FIELD_BELOW): outlines seeded from the fields of the deck's
         hues (`vision.card.detect_fields`), as found and grown to the card's edge, each also
         snapped onto it, those of the hue they were seeded from only (FIELD_HUE_SHARE); the
@@ -1287,7 +1287,7 @@ class _Search:
         return FoundCard(quad / self.scale, small, score)
 
 
-def _is_of_hue(warped: np.ndarray, hues: tuple[float, ...], index: int) -> bool:
+def _is_of_hue(warped: np.ndarray, hues: tuple, index: int) -> bool:
     """Whether a warp's field, balanced against its border's white, is of the field hue
     `hues[index]` (FIELD_HUE_SHARE, `vision.card.detect_fields.field_share`)."""
     return field_share(warped, np.median(border_ring(warped), axis=0), hues, index) >= FIELD_HUE_SHARE
