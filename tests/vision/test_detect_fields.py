@@ -165,3 +165,21 @@ def test_a_green_field_of_any_editions_print_gives_the_cards_outline():
         quads = _outlines(_drawn_card(bgr, oval=False), CLASSIC_FIELD_HUES)
         assert quads and min(_error(q) for q in quads) < 0.08, (bgr, hue)
 
+
+def test_a_field_cut_in_two_by_a_big_oval_gives_the_cards_outline():
+    # Issue #18: the `classic` edition's oval leaves a field of two ends, which fill their joint hull
+    # too thinly to be taken as one by JOIN_FILL; each is the other turned half round.
+    for bgr in ((40, 40, 220), (200, 95, 20), (30, 210, 250)):
+        quads = _outlines(_drawn_card(bgr, oval=True, surface="kilim"), CLASSIC_FIELD_HUES)
+        assert quads and min(_error(q) for q in quads) < 0.08, bgr
+
+
+def test_two_pieces_alike_but_not_turned_are_not_joined():
+    # Two of a rug's motifs side by side, the same way up (each not the other turned half round),
+    # filling their joint hull as thinly as an oval's two ends do: not one field.
+    photo = np.full((480, 640, 3), (60, 70, 60), np.uint8)
+    for dx in (0, 70):
+        cv2.fillConvexPoly(photo, np.int32([[250 + dx, 200], [310 + dx, 200], [250 + dx, 300]]), (40, 40, 220))
+    contours = [contour for _, contour in field_contours(photo, CLASSIC_FIELD_HUES, MIN_AREA_PX / 2)]
+    assert contours, "each motif alone is a field"
+    assert all(cv2.boundingRect(contour)[2] < 100 for contour in contours)
