@@ -195,3 +195,13 @@ def test_a_small_cards_field_is_found_among_many_bigger_pieces_of_its_hue():
             cv2.circle(photo, (x, y), 24, (40, 40, 220), -1)
     quads = _outlines(photo, CLASSIC_FIELD_HUES)
     assert quads and min(_error(q) for q in quads) < 0.08
+
+
+def test_two_of_a_tables_own_symmetric_motifs_are_not_joined():
+    # Two spots of a field's red, each the other turned half round and filling their joint hull as
+    # an oval's two ends do, but each its own turn too (a cloth's checks, a rug's diamonds): not one
+    # field (checked cloth with no card joined its checks pairwise, hundreds of them).
+    photo = np.full((480, 640, 3), (60, 70, 60), np.uint8)
+    for x in (300, 356):
+        cv2.circle(photo, (x, 240), 20, (40, 40, 220), -1)
+    assert field_contours(photo, CLASSIC_FIELD_HUES, MIN_AREA_PX / 2) == []
