@@ -53,10 +53,12 @@ def test_a_card_uncovered_at_once_by_the_fall_is_dated_by_its_pixels_before_the_
     assert abs(_rest_of_covered(_times(GLASS_4308), 27.533) - 25.9) < 0.05
 
 
-def test_pixels_taking_their_look_before_the_fall_leave_no_quiet():
-    """The same, but a few pixels took their look one by one till the fall (a hand uncovering it
-    bit by bit): no quiet says it lay still, and it is dated with the fall as before."""
-    arrivals = GLASS_4308 + [(26.6, 1), (26.8, 1), (27.0, 1), (27.2, 1)]
+def test_pixels_taking_their_look_as_the_card_on_it_falls_leave_no_quiet():
+    """A card thrown with the one on it: what took its look before the fall did so together, but the
+    fall's own pixels follow within QUIET_GAP (over QUIET_STRAY of them): it is dated with the fall.
+    (A few pixels one by one after them, a trembling hand, leave the quiet:
+    `test_pile_slid_under_trembling`.)"""
+    arrivals = [(26.867, 10), (26.933, 12), (27.0, 8), (27.333, 3), (27.467, 190), (27.533, 20), (27.6, 9)]
     assert abs(_rest_of_covered(_times(arrivals), 27.533) - 27.467) < 0.01
 
 
