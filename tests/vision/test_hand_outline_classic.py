@@ -37,6 +37,9 @@ def test_a_hand_no_width_reads_at_the_threshold_is_read_with_the_search_floor(ha
     # Since the sixteenth pass hand 21's tiles' grout is read after the card's sides (`TABLE_LINE`), and
     # its 7 is read at the threshold too: the search floor's case is that hand read with the sides longest first.
     scanner = OutlineScanner(deck="classic", model=read_model(OUTLINE_MODELS["classic"]))
+    # Twenty-seventh pass: with the border's inner edges' places moved out (`INNER_INSET`) the MLP reads
+    # this 7 at the threshold too; the search floor's case is the hand read off the places before that.
+    scanner.inset = (0.0, 0.0)
     with monkeypatch.context() as patched:
         patched.setattr(outlined, "SEARCH_FLOOR", {})
         patched.setattr(outlined, "EMPTY_FLOOR", {})  # the search's second, lower try (sixth pass)

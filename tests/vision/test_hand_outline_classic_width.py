@@ -73,6 +73,9 @@ def test_classic_hands_are_read_at_their_width():
     """Development hands (seed 30 000) whose searched width was 12 to 20 % off are read within 5 % of their own
     (with the outline MLP, as the widths were chosen: classic's network searches hand 2's within 3 %)."""
     scanner = OutlineScanner(deck="classic", model=read_model(OUTLINE_MODELS["classic"]))
+    # Twenty-seventh pass: with the border's inner edges' places moved out (`INNER_INSET`) the scale
+    # search finds some of these widths within 10 % itself; the case is the places before that.
+    scanner.inset = (0.0, 0.0)
     hands = list(spread_hands(real_classic_faces(), 20, 30_000))
     for k in (0, 2, 12, 14, 19):
         photo, truth, _, _ = hands[k]

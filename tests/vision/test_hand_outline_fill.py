@@ -52,13 +52,17 @@ def test_an_unsure_reading_without_its_border_fills_only_where_many_windows_agre
     assert classic._on_cards(image, plane, _windows(five, FILL_SUPPORT_FLOOR - 0.01, 12), CARD_W) == []
 
 
-def test_a_wilds_field_turns_down_a_coloured_rank_and_lets_a_wild_fill_lower(classic):
+def test_a_wilds_field_turns_down_a_coloured_rank_and_a_wild_fills_no_lower_than_any(classic):
     plane = np.zeros((240, 240), np.uint8)
     five, wild4 = classic.dense.ranks.index("5"), classic.dense.ranks.index("wild4")
     on_black = classic._on_cards(field_photo((20, 20, 20)), plane, _windows(five, 0.9, 12), CARD_W)
     assert on_black == []                                          # a coloured rank on a wild's black field
     plane[:] = 255                                                 # its border seen all about it
-    unsure_wild = _windows(wild4, (WILD_FIELD_FLOOR + OUTLINE_FILL_FLOOR) / 2, 1)
+    # Twenty-eighth pass: a wild on a wild's field, its border seen, fills no lower than any other rank
+    # (`WILD_FIELD_FLOOR` 0.5 -> 0.7): at 0.6 it is not filled in; at 0.8 it is.
+    assert classic._on_cards(field_photo((20, 20, 20)), plane, _windows(wild4, 0.6, 1), CARD_W) == []
+    assert WILD_FIELD_FLOOR >= OUTLINE_FILL_FLOOR
+    unsure_wild = _windows(wild4, 0.8, 1)
     assert classic._on_cards(field_photo((20, 20, 20)), plane, unsure_wild, CARD_W) == unsure_wild
     assert classic._on_cards(field_photo((40, 40, 220)), plane, unsure_wild, CARD_W) == []
     sure = [(0.99, five, *PLACE, 18.0, 0.0)]

@@ -172,7 +172,7 @@ def _lsd():
 
 
 def corner_poses(ends: np.ndarray, normals: np.ndarray, card_w: float, share=INDEX_SHARE["classic"],
-                 window: float = WINDOW_SHARE["classic"]) -> np.ndarray:
+                 window: float = WINDOW_SHARE["classic"], inset=(0.0, 0.0)) -> np.ndarray:
     """The index places the sides `ends`, `normals` (see `bright_sides`) give a card `card_w` wide:
     rows `(cx, cy, window side, angle, side)`, the angle (degrees, counter-clockwise as OpenCV's)
     turning the photo about the centre so the index stands upright, `side` the row of `ends`.
@@ -183,7 +183,11 @@ def corner_poses(ends: np.ndarray, normals: np.ndarray, card_w: float, share=IND
     and height, the side being a long one (height along `e`) or a short one (width along `e`). Only
     the corners whose (width, height) directions turn as the photo's (x, y) do are the index corners
     (top-left, and bottom-right turned 180°): two of the four per end. Each end is first moved out
-    by the card's rounded corner (`CORNER_ROUND`)."""
+    by the card's rounded corner (`CORNER_ROUND`).
+
+    A side with the card on its dark side is most often the inner edge of a white border (the
+    coloured face's edge, `INNER_INSET`): its corner is moved out by `inset` (card widths across and
+    along the card) to the card's own corner."""
     if not len(ends):
         return np.zeros((0, 5))
     p, q = ends[:, 0].astype(np.float64), ends[:, 1].astype(np.float64)
@@ -199,6 +203,10 @@ def corner_poses(ends: np.ndarray, normals: np.ndarray, card_w: float, share=IND
     long_side = np.array([True, False] * 4)[:, None, None]
     down = np.where(long_side, along, across)
     right = np.where(long_side, across, along)
+    # The ways with the card on the side's dark side (`across` -n, the 3rd and 4th of each end): the
+    # border's inner edge, `inset` in from the card's corner.
+    inner = np.array([False, False, True, True] * 2)[:, None, None]
+    corner = corner - np.where(inner, right * inset[0] + down * inset[1], 0.0) * card_w
     turns_right = right[..., 0] * down[..., 1] - right[..., 1] * down[..., 0] > 0
     centre = corner + right * share[0] * card_w + down * share[1] * card_w * ASPECT
     angle = np.degrees(np.arctan2(-down[..., 0], down[..., 1]))

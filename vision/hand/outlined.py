@@ -651,6 +651,25 @@ SEARCH_STRIDE = 3
 SEARCH_LIVE = 0.05
 SETTLED_SPAN = 1.15 ** 2 * 1.001
 SETTLED_NEAR = 1.15
+#: A side with the card on its dark side is taken for the inner edge of the card's white border (the
+#: coloured face's edge; `corner_poses`' `inset`): its corner lies this far in from the card's own
+#: (card widths across and along the card), and the index place it gives is moved out by as much.
+#: Issue 20, twenty-seventh pass: in a row or a tight arc the next card hides the border's outer edge
+#: by the index (a white border on a white border), while the coloured face's edge still shows; its
+#: place lay about 0.1 card widths off the index (seed 32 000: 9 of its 19 row cards missed had their
+#: nearest place 0.06 to 0.12 off, 0.01 to 0.02 from the inset one). Of 401 visible indices of 60
+#: development hands (seed 32 000, true width, every side), the nearest dark-side place lay a median
+#: 0.065 across and 0.056 along off (10 to 90 %: -0.02 to 0.09 both); a place within 0.03 card widths
+#: of the index (any side, turned within 30°): 72.3 -> 94.5 % (within 0.05: 90.3 -> 98.5 %). Cards read
+#: right and extras, 160 hands each of seeds 32 000, 33 000, 37 000 and 39 417, cards expected (with
+#: `FACE_REACH` 0.25 and `_turned_end_of`): 745, 10; 805, 4; 793, 1; 769, 7 -> 757, 10; 810, 8; 788, 5;
+#: 774, 8 (3 112, 22 -> 3 129, 31; rows 92.6 to 98.0 % -> 94.6 to 97.1 %, loose hands of seed 37 000
+#: 97.0 -> 94.4 %). On seed 32 000: inset (0.055, 0.05) 753 cards, (0.075, 0.07) 756, (0.065, 0.06)
+#: 757. Tried on seeds 33 000 and 37 000 and dropped: the inset places as well as the plain ones
+#: (1 593 cards, 19 extras, 30 % more CPU), only a long (1 590, 11) or a short side's (1 589, 16) moved,
+#: an inset place dropped within 0.04 card widths of a bright side's (1 587, 15); all moved 1 598, 13.
+#: Classic's only (Oona's faces were not measured).
+INNER_INSET = {"classic": (0.065, 0.06)}
 #: The longest sides read (of a hand of up to about ten cards: four sides each, broken in pieces).
 MAX_SIDES = 160
 #: A side on a straight line of the photo that runs on for more than `TABLE_LINE` card lengths, with at
@@ -741,12 +760,21 @@ FAR_INDEX = {"classic": (0.56, 1.11)}
 #: slash): a reading of one lying where a reading of the same rank puts its card's far index is that
 #: card's other end however the two are turned (`_at_far_end`), where turned more than `FAR_END_TURN`
 #: degrees off both alike and 180° apart (those `_twins` and a row's neighbours are).
+#: Twenty-seventh pass: one of them read turned so off a reading of another rank, where that one's card
+#: puts its far index, is that card's other end read wrong, and is dropped (`_turned_end_of`; a blue 0
+#: read `0` at one end, `skip` at the other, seed 33 000 hand 54, the two counted as two cards). On the
+#: four development seeds (160 hands each, cards expected), with `INNER_INSET` and `FACE_REACH` 0.25:
+#: 3 127 cards, 33 extras -> 3 129, 31; with `FACE_REACH` 0.25 on the places before `INNER_INSET`:
+#: 3 111, 24 -> 3 112, 21.
 FAR_END_TURNED = {"classic": ("skip",)}
 FAR_END_TURN = 35.0
 #: A reading within this share of the card width of the middle of a card read (at its index) in
 #: the same rank is that card's face (the big symbol in its middle), not another card's index (each
-#: deck's where measured: classic's).
-FACE_REACH = {"classic": 0.2}
+#: deck's where measured: classic's). 0.2 -> 0.25 in the twenty-seventh pass: with `INNER_INSET`'s
+#: places a `skip`'s big ringed slash was read 0.21 to 0.22 card widths off where its index puts the
+#: card's middle (seed 33 000 hands 1 and 9; that seed 807, 11 -> 809, 9; seed 32 000 the same; 0.3
+#: read as 0.25).
+FACE_REACH = {"classic": 0.25}
 #: A reading filled in below the threshold (a hand read short) within this share of the card width of
 #: the middle of a surer reading's card, of any rank, is that card's big symbol, not another card's index:
 #: it is not filled in (`_off_faces`; the fills are told from the readings kept before them, then from
@@ -842,7 +870,14 @@ FIELD_OVER = ("classic",)
 #: rank read right had 0.27 of their field coloured at least; 3 of the 14 extras (fills off the cards,
 #: on marble and tiles, 0.75 to 0.90) 0.04 at most.
 COLOURLESS_FIELD = {"oona": 0.1}
-WILD_FIELD_FLOOR = 0.5
+#: Twenty-eighth pass (issue 20): 0.5 -> 0.7 (`OUTLINE_FILL_FLOOR`), so a wild on a wild's field fills
+#: no lower than any other rank. With `INNER_INSET`'s places, the wilds read 0.5 to 0.7 that short hands
+#: were filled with (four development seeds, 32 000, 33 000, 37 000 and 39 417, 160 hands each, cards
+#: expected) were none of them right: 3 extras (0.51, 0.59, 0.70) and 3 on another card (0.57 to 0.65);
+#: the right wild fills read 0.75 and up. Cards read right and extras: 3 129, 31 -> 3 129, 28 (0.75: the
+#: same). Tried with it and left: the scale search on the places before `INNER_INSET` (3 124, 27); two
+#: readings of other ranks one card's two ends (`_ends_of_one`), the surer kept (without this: 3 075, 30).
+WILD_FIELD_FLOOR = 0.7
 #: A hand read far short at its width (under half the cards expected above the threshold) is read
 #: again at the scale search's heaviest width outside `OTHER_RUN` of its own, then at these shares of
 #: it, the width keeping more readings above the threshold kept (`_other_widths`). Issue 20, twenty-
@@ -1034,6 +1069,8 @@ class OutlineScanner:
         self.none = self.model.classes.index(NONE) if NONE in self.model.classes else None
         self.share = INDEX_SHARE.get(self.deck, INDEX_SHARE["classic"])
         self.window = WINDOW_SHARE.get(self.deck, WINDOW_SHARE["classic"])
+        self.inset = INNER_INSET.get(self.deck, (0.0, 0.0))
+        """How far in from a card's corner the inner edge of its white border lies (`INNER_INSET`)."""
         self.far = np.array(FAR_INDEX[self.deck], np.float64) if self.deck in FAR_INDEX else _far_of(self.share)
         """From a card's index window to its far index's, card widths across and along the card (`FAR_INDEX`)."""
         tuned = getattr(self.model, "tuning", {}) if self.model is not self.dense.model else {}
@@ -1337,7 +1374,7 @@ class OutlineScanner:
         """The index places (`corner_poses`) of the sides of `rows` for a card `card_w` wide; their last
         column the side's row of `sides`."""
         ends, normals = sides[0], sides[1]
-        poses = corner_poses(ends[rows], normals[rows], card_w, self.share, self.window)
+        poses = corner_poses(ends[rows], normals[rows], card_w, self.share, self.window, self.inset)
         poses[:, 4] = rows[poses[:, 4].astype(int)]
         return poses
 
@@ -1565,6 +1602,10 @@ class OutlineScanner:
                 if _twins(k, f, card_w, self.far) and _nearest_twin(k, f, kept, card_w, self.far):
                     break
                 if k[1] != f[1]:
+                    if self.turned and self._turned_end_of(k, f, card_w):
+                        if k[1] in self.turned:
+                            out[i] = f
+                        break
                     continue
                 if self.face is not None and _on_face(k, f, card_w, self.far, self.face):
                     out[i] = f
@@ -1579,6 +1620,18 @@ class OutlineScanner:
             else:
                 out.append(f)
         return out
+
+    def _turned_end_of(self, a, b, card_w: float) -> bool:
+        """Whether, of readings `a` and `b` of two ranks, one of a rank that reads alike turned
+        (`FAR_END_TURNED`, classic's `skip`) is read turned off the other (`_at_far_end`'s turn) where
+        the other's card puts its far index: that card's other end, read wrong."""
+        if (a[1] in self.turned) == (b[1] in self.turned):
+            return False
+        ring, other = (a, b) if a[1] in self.turned else (b, a)
+        turn = abs((a[5] - b[5] + 180) % 360 - 180)
+        if turn < FAR_END_TURN or turn > 180 - FAR_END_TURN:
+            return False
+        return _far_miss(other, ring, card_w, self.far) < TWIN_SLACK * card_w
 
     def _reading(self, image: np.ndarray, kept, card_w: float, over=()) -> IndexReading:
         """A kept candidate as a reading, its colour read off the card's own field about the index
