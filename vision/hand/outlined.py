@@ -912,6 +912,24 @@ OTHER_RUN = 1.35
 #: measured on Oona's hands.
 IN_FRAME = {"classic": 0.5}
 FRAME_GRID = (5, 7)
+#: A hand's cards lie together: where the cards read above the threshold (two or more) each have at least
+#: this share of their card (`_card_grid`'s points) on another's, a fill (a reading kept at or below it)
+#: whose card has less on theirs, and on the fills that do lie on them (and so on), lies apart from the
+#: hand and is dropped once the hand's width is chosen (`_apart_from`). Issue 20, twenty-ninth pass: of
+#: the 28 extras of the four development seeds (32 000, 33 000, 37 000, 39 417; 160 hands each, cards
+#: expected, with `INNER_INSET`), 9 were fills whose card had under 0.1 of it on the other cards read:
+#: `wild`s read on a marble or chequered table beside a row or an arc (32 000 hands 44 and 58, 37 000
+#: hand 26, 39 417 hand 154), a `1`, `6`, `7` and `skip` (39 417 hand 142, 32 000 hands 17 and 23, 37 000
+#: hand 88). The 16 right fills so apart were all in loose hands, in each of which some card read
+#: touched no other. Dropped after the width is chosen, not before the fill: before it, a hand so read
+#: short was taken at a tied width with extras of its own (32 000 hand 44, 37 000 hand 26), and a row's
+#: end read unsurely card after card lost its last (32 000 hand 52, before the fills were chained). Cards
+#: read right and extras, each seed (`benchmarks/bench_handscan.py --only spread --deck classic --expect
+#: --spread 160 --seed S`'s scoring; with the scale search's `SHORT_PAST_PEAK` on an unsure peak): 757, 10;
+#: 812, 5; 788, 5; 774, 6 -> 757, 9; 812, 5; 788, 4; 774, 4 (3 131, 26 -> 3 131, 22; 4 hands changed, each
+#: one extra fewer: 32 000 hand 44, 37 000 hand 26, 39 417 hands 142 and 154). Classic's only: not
+#: measured on Oona's hands.
+APART = {"classic": 0.1}
 #: Decks whose hands read short of the cards expected are read by the dense scan too (`OutlineScanner.fallback`).
 FALLBACK = {"classic": False, "oona": False}
 #: Widths whose kept readings weigh within this share of the heaviest are tied (the reader is sure
@@ -1017,6 +1035,14 @@ INDEX_OFFSET = {"classic": (0.06, 0.0)}
 #: S`): 726 -> 726 and 737 -> 748 cards, extras 8 -> 8 and 12 -> 9. Oona's development hands (seeds
 #: 30 000 and 31 000, 40 each, renders and the three prints): with this and the second look (classic's
 #: only) 1 572 -> 1 573 of 1 581 cards, 6 -> 6 extras.
+#: Twenty-ninth pass: so too past a heaviest width that weighs no more than the threshold (a lone reading
+#: below it, down to `SEARCH_FLOOR`: no width has read an index surely yet). With `INNER_INSET`'s places a
+#: `wild` read at 0.93 on a chequered cloth at 0.48 of the hand's width, none at the next two, had ended
+#: the search (development seed 33 000 hand 34: read at 0.35 of its width, two `wild` extras, neither of
+#: its two cards; the places before the inset read nothing there and found the width at 0.84 to 1.27).
+#: Four development seeds (32 000, 33 000, 37 000, 39 417; 160 hands each, cards expected), with
+#: `INNER_INSET`: 3 129 cards, 28 extras -> 3 131, 26 (that hand alone changed: 0 -> 2 of 2 cards).
+#: Oona's search keeps no reading below its threshold, so this never holds for it.
 COUNTS_WIDTHS = ("classic", "oona")
 SHORT_PAST_PEAK = 4
 #: Each deck's second corner reader (its outline MLP, HOG features: it errs elsewhere than the network).
@@ -1159,7 +1185,7 @@ class OutlineScanner:
                 if _reads_more(again[1], kept, self.threshold):
                     card_w, kept, looked = again
         say(1.0)
-        kept = self._second_look(plane, kept)
+        kept = self._second_look(plane, self._apart_from(kept, card_w))
         over = _lying_over(kept, card_w, self.share)
         readings = [self._reading(image, k, card_w, o) for k, o in zip(kept, over)]
         readings = sorted(_once_each(readings, kept, card_w, self.far, FAR_END_TURNED.get(self.deck, ())),
@@ -1302,7 +1328,8 @@ class OutlineScanner:
         centres only) give the heaviest kept readings (summed probability above `floor` or the
         threshold, one per card, at most the `expected` surest where the deck `COUNTS_WIDTHS`; the
         middle of those `TIED`), read from the narrowest up to `PAST_PEAK` widths beyond the heaviest
-        (`SHORT_PAST_PEAK` where it keeps under half the cards expected); None if none reads any.
+        (`SHORT_PAST_PEAK` where it keeps under half the cards expected, or weighs no more than the
+        threshold); None if none reads any.
         `progress(fraction)` hears how many widths are read."""
         weights, counts = [], []
         least = min(self.threshold, floor)
@@ -1315,8 +1342,9 @@ class OutlineScanner:
             kept = self._one_per_card(self._keep(found, least, card_w=card_w), card_w)
             weights.append((card_w, _weight(kept, counted)))
             counts.append(len(kept))
-            if _past_the_peak([w for _, w in weights], PAST_LONE_PEAK.get(self.deck, PAST_PEAK),
-                              short=counted is not None and 2 * counts[_heaviest(weights)] < counted):
+            heaviest = weights[_heaviest(weights)][1]
+            short = counted is not None and (2 * counts[_heaviest(weights)] < counted or heaviest <= self.threshold)
+            if _past_the_peak([w for _, w in weights], PAST_LONE_PEAK.get(self.deck, PAST_PEAK), short=short):
                 break
         reads = self._known.get(id(plane))
         if reads is not None:
@@ -1506,6 +1534,29 @@ class OutlineScanner:
         cards = [k for k in cards if not (k[1] in self.turned and _turned_off(k, cards))]
         return [f for f in fills if f[0] > self.threshold
                 or not any(k[0] > f[0] and _on_face(f, k, card_w, self.far, reach) for k in cards)]
+
+    def _apart_from(self, kept, card_w: float) -> list[tuple]:
+        """`kept` less its readings at or below the threshold (its fills) whose card lies apart from the hand
+        (`APART`): under that share of it on the cards read above the threshold, or on those of the fills
+        that do lie on them (and so on), where those read above it (two or more) each have that share on
+        another's."""
+        least = APART.get(self.deck)
+        sure = np.array([k[:6] for k in kept if k[0] > self.threshold], np.float64).reshape(-1, 6)
+        unsure = [k for k in kept if k[0] <= self.threshold]
+        if least is None or len(sure) < 2 or not unsure:
+            return list(kept)
+        if (_on_others(sure, sure, card_w, self.share, same=True) < least).any():   # apart themselves: a loose hand
+            return list(kept)
+        # The hand grows by the fills touching it, then by those touching them (a row's end read unsurely
+        # card after card: development seed 32 000 hand 52's green 6 touched only the unsure reverse over it).
+        places, rows = np.array([k[:6] for k in unsure], np.float64), sure
+        apart = np.ones(len(unsure), bool)
+        while len(rows) and apart.any():
+            joining = np.flatnonzero(apart)[_on_others(places[apart], rows, card_w, self.share) >= least]
+            apart[joining] = False
+            rows = places[joining]
+        gone = {id(k) for k, off in zip(unsure, apart.tolist()) if off}
+        return [k for k in kept if id(k) not in gone]
 
     def _on_one_colour(self, image: np.ndarray, found, card_w: float, kept=()) -> np.ndarray:
         """Whether each reading's field (`fields_shares`, less what the cards of `kept` lying over it cover)
@@ -1710,15 +1761,34 @@ def _frame_shares(rows: np.ndarray, card_w: float, share, shape) -> np.ndarray:
     """For each reading (rows `score, rank, cx, cy, size, angle`), the share of its card (as `_card_outline`
     puts it, `card_w` wide) that lies in a photo of `shape` (height, width): of `FRAME_GRID` points
     spread evenly over the card (across × along)."""
+    points = _card_grid(rows, card_w, share)
+    h, w = shape[:2]
+    return ((points[..., 0] >= 0) & (points[..., 0] < w) & (points[..., 1] >= 0) & (points[..., 1] < h)).mean(axis=1)
+
+
+def _card_grid(rows: np.ndarray, card_w: float, share) -> np.ndarray:
+    """For each reading (rows `score, rank, cx, cy, size, angle`), `FRAME_GRID` points spread evenly over
+    its card (as `_card_outline` puts it, `card_w` wide), across × along it: N × points × 2."""
     t = np.radians(rows[:, 5])
     down, right = np.stack([-np.sin(t), np.cos(t)], axis=1), np.stack([np.cos(t), np.sin(t)], axis=1)
     across, along = right * card_w, down * card_w * ASPECT
     corner = rows[:, 2:4] - across * share[0] - along * share[1]
     u, v = (np.linspace(0.1, 0.9, n) for n in FRAME_GRID)
     u, v = (g.ravel() for g in np.meshgrid(u, v))
-    points = corner[:, None, :] + u[None, :, None] * across[:, None, :] + v[None, :, None] * along[:, None, :]
-    h, w = shape[:2]
-    return ((points[..., 0] >= 0) & (points[..., 0] < w) & (points[..., 1] >= 0) & (points[..., 1] < h)).mean(axis=1)
+    return corner[:, None, :] + u[None, :, None] * across[:, None, :] + v[None, :, None] * along[:, None, :]
+
+
+def _on_others(rows: np.ndarray, cards: np.ndarray, card_w: float, share, *, same: bool = False) -> np.ndarray:
+    """For each reading of `rows`, the share of its card (`_card_grid`'s points) lying on any of the cards
+    of `cards` (both rows `score, rank, cx, cy, size, angle`; cards `card_w` wide); `same`: `rows` are
+    `cards`, and each card's own is left out."""
+    if not len(rows) or not len(cards):
+        return np.zeros(len(rows))
+    points = _card_grid(rows, card_w, share)
+    on = _on_cards_of(points.reshape(-1, 2), cards, card_w, share).reshape(len(cards), len(rows), -1)
+    if same:
+        on[np.arange(len(rows)), np.arange(len(rows))] = False
+    return on.any(axis=0).mean(axis=1)
 
 
 def _lying_over(kept, card_w: float, share) -> list[list[np.ndarray]]:
