@@ -586,6 +586,23 @@ fields less the cards over them about 1 ms a hand, the twins' test under 1 ms). 
 unsure or wrong ranks on blurred or shadowed arc indices (18 of seed 32 000's 28 arc misses), outline
 places 0.1 card widths off an arc card's index (its top side shows 0.10 to 0.14 card widths, under
 `MIN_SIDE`), the hand's width (hand 134: the scale search 1.25 times the true width).
+
+Twenty-seventh to twenty-ninth passes (issue 20, classic; session 39's border-inset patch, then helper-hand40).
+The places a border's inner edge gives are moved out to the card's corner (`INNER_INSET`), with
+`_turned_end_of`, `FACE_REACH` 0.25 and `WILD_FIELD_FLOOR` 0.7; then the scale search looks past a lone
+unsure peak (`SHORT_PAST_PEAK`'s comment) and a fill lying apart from a hand whose cards lie together is
+dropped (`APART`). Development (`benchmarks/bench_handscan.py --only spread --deck classic --expect --spread
+160 --seed S`, seeds 32 000, 33 000, 37 000, 39 417; cards read right of 3 262, extras): 3 111, 24 -> with
+the inset 3 129, 28 -> 3 131, 22. A fresh seed, 41 000, looked at only after (876 cards): 840, 8 -> 842, 4
+-> 842, 2. Held out, measured once, both trees one after the other (`--only spread --deck classic --expect
+--spread 100 --seed 50000`): 466 -> 468 of 494 cards (94.3 -> 94.7 %), 0.03 -> 0.06 extras a hand (the
+inset patch's own figures: neither later rule changed a held-out hand); Oona renders 518 of 522, photo
+lab 515 of 522, laser 518 of 527, inkjet 518 of 522, as before. The kiosk's call under `pi-budget --pi4`
+(`--only kiosk-path --deck classic --spread 20`, the trees in turn, twice): 0.75, 0.80 -> 0.89, 0.91 s
+wall median, 1.21, 1.39 -> 1.50, 1.63 s at most (the inset patch alone 0.91, 1.70: the two rules cost
+nothing seen). Left: held-out extras over the 0.05 target; a hand read far short at its width taken at
+half of it, where a chequered cloth reads surely (seed 32 000 hand 58, 3 extras); `skip`s reported 0.2
+card widths off their index.
 """
 
 from contextlib import contextmanager
