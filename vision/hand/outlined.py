@@ -785,6 +785,29 @@ FAR_INDEX = {"classic": (0.56, 1.11)}
 #: 3 111, 24 -> 3 112, 21.
 FAR_END_TURNED = {"classic": ("skip",)}
 FAR_END_TURN = 35.0
+#: Decks whose readings of a `FAR_END_TURNED` rank, kept in a window turned more than `FAR_END_TURN` off
+#: their nearest neighbour's (`_turned_off`), are put back in the surest window above the threshold reading
+#: their rank within `SPACING` of it turned within `FAR_END_TURN` of that neighbour, none nearer another kept
+#: reading (`OutlineScanner._turned_as_neighbours`). Issue 20, thirtieth pass (the `skip`s reported 0.2 card
+#: widths off their index): the ringed slash reads alike turned, so a place of a side taken the other way
+#: round (a long side for a short one: its window turned 90° off the card's, its centre where that card's
+#: index would be) reads it as surely as the card's own place, and `_keep` took whichever window scored
+#: higher (1.000 against 0.999); a reading reports its index back from its window in the window's own frame
+#: (`INDEX_OFFSET`), so a window turned a right angle off put it across the card. On development seed
+#: 39 417 (160 hands, cards expected) 9 of the 56 `skip`s read right were so turned (83° to 101°, every one
+#: the same way), their windows 0.07 to 0.21 card widths off the index (hand 33's 0.21: a miss and an
+#: extra); seed 32 000 8 of them (83° to 104°, 0.10 to 0.14 off). The card's own place was among the
+#: candidates in most (hand 33: 102 windows of its rank turned as the card, summing 88.5, against 13 turned
+#: 90°), and a row's or an arc's neighbour is turned as the card within a few tens of degrees; not 180°
+#: from it (the ringed slash reads alike so too, and such a window lies across the card from its index:
+#: seed 32 000 hand 128, whose only windows near were turned 90°, 130° and 180° off, 0.14 -> 0.19 card
+#: widths off when taken mod 180°). After: those skips 0.01 to 0.08 card widths off, three of seed 32 000's
+#: left (no window turned as the neighbour). A `reverse` or a `draw2` read in a window turned off its card
+#: was never right on those two seeds (3 readings, each of another card): the glyphs are not alike turned.
+#: Development (`benchmarks/bench_handscan.py --only spread --deck classic --expect --spread 160 --seed S`,
+#: cards read right and extras): 32 000 757, 9 -> 757, 9; 33 000 812, 5 -> 814, 5; 37 000 788, 4 -> 788, 4;
+#: 39 417 774, 4 -> 776, 3 (3 131, 22 -> 3 135, 21); fresh seed 41 000 842, 2 -> 844, 1. Classic's only.
+TURN_AS_NEIGHBOURS = {"classic": True}
 #: A reading within this share of the card width of the middle of a card read (at its index) in
 #: the same rank is that card's face (the big symbol in its middle), not another card's index (each
 #: deck's where measured: classic's). 0.2 -> 0.25 in the twenty-seventh pass: with `INNER_INSET`'s
@@ -1534,10 +1557,32 @@ class OutlineScanner:
         above = [f for f in found if f[0] > threshold]
         if self.within:
             above = _uncut(above, self.within, SPACING * least)
+        start = len(kept)
         for f in _by_support(above, SPACING * least):
             if all(np.hypot(f[2] - k[2], f[3] - k[3]) > SPACING * max(f[4], k[4], least) for k in kept):
                 kept.append(f)
-        return kept
+        return self._turned_as_neighbours(kept, above, start, least)
+
+    def _turned_as_neighbours(self, kept, above, start: int, least: float) -> list[tuple]:
+        """`kept` with each reading from `start` on of a rank that reads alike turned (`FAR_END_TURNED`)
+        and read turned off its nearest other kept reading (`_turned_off`) put back in the surest window
+        of `above` reading its rank within `SPACING` of it turned as that neighbour (`TURN_AS_NEIGHBOURS`),
+        where there is one lying no nearer any other kept reading."""
+        if not self.turned or not TURN_AS_NEIGHBOURS.get(self.deck, False):
+            return kept
+        out = list(kept)
+        for i in range(start, len(out)):
+            f = out[i]
+            if f[1] not in self.turned or not _turned_off(f, out):
+                continue
+            others = [k for j, k in enumerate(out) if j != i]
+            near = min(others, key=lambda k: np.hypot(k[2] - f[2], k[3] - f[3]))
+            alike = [g for g in above if g[1] == f[1] and abs((g[5] - near[5] + 180) % 360 - 180) <= FAR_END_TURN
+                     and np.hypot(g[2] - f[2], g[3] - f[3]) <= SPACING * max(f[4], g[4], least)
+                     and all(np.hypot(g[2] - k[2], g[3] - k[3]) > SPACING * max(g[4], k[4], least) for k in others)]
+            if alike:
+                out[i] = max(alike, key=lambda g: g[0])
+        return out
 
     def _off_faces(self, fills, cards, card_w: float) -> list[tuple]:
         """`fills` less those at or below the threshold lying on the middle of the card of a surer reading
