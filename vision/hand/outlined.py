@@ -789,21 +789,23 @@ FAR_END_TURN = 35.0
 #: their nearest neighbour's (`_turned_off`), are put back in the surest window above the threshold reading
 #: their rank within `SPACING` of it turned within `FAR_END_TURN` of that neighbour, none nearer another kept
 #: reading (`OutlineScanner._turned_as_neighbours`). Issue 20, thirtieth pass (the `skip`s reported 0.2 card
-#: widths off their index): the ringed slash reads alike turned, so a place of a side taken the other way
-#: round (a long side for a short one: its window turned 90° off the card's, its centre where that card's
-#: index would be) reads it as surely as the card's own place, and `_keep` took whichever window scored
-#: higher (1.000 against 0.999); a reading reports its index back from its window in the window's own frame
-#: (`INDEX_OFFSET`), so a window turned a right angle off put it across the card. On development seed
-#: 39 417 (160 hands, cards expected) 9 of the 56 `skip`s read right were so turned (83° to 101°, every one
-#: the same way), their windows 0.07 to 0.21 card widths off the index (hand 33's 0.21: a miss and an
-#: extra); seed 32 000 8 of them (83° to 104°, 0.10 to 0.14 off). The card's own place was among the
-#: candidates in most (hand 33: 102 windows of its rank turned as the card, summing 88.5, against 13 turned
-#: 90°), and a row's or an arc's neighbour is turned as the card within a few tens of degrees; not 180°
-#: from it (the ringed slash reads alike so too, and such a window lies across the card from its index:
-#: seed 32 000 hand 128, whose only windows near were turned 90°, 130° and 180° off, 0.14 -> 0.19 card
-#: widths off when taken mod 180°). After: those skips 0.01 to 0.08 card widths off, three of seed 32 000's
-#: left (no window turned as the neighbour). A `reverse` or a `draw2` read in a window turned off its card
-#: was never right on those two seeds (3 readings, each of another card): the glyphs are not alike turned.
+#: widths off their index): the ringed slash reads alike turned, so a place of a short side taken for a long
+#: one reads it as surely as the card's own place, and `_keep` took whichever window scored higher (1.000
+#: against 0.999). Seed 39 417 hand 33 (a row): the green Skip's bottom border's inner edge runs 27 px from
+#: its corner to where the next card cuts it; that cut end, taken for the corner of a card lying along the
+#: edge, put a window turned 91° off the card's 0.2 card widths from the index, over the glyph; a reading
+#: reports its index back from its window in the window's own frame (`INDEX_OFFSET`), so it stayed there.
+#: On development seed 39 417 (160 hands, cards expected) 9 of the 56 `skip`s read right were so turned
+#: (83° to 101°, every one the same way), their windows 0.07 to 0.21 card widths off the index (hand 33's
+#: 0.21: a miss and an extra); on seed 32 000 8 (83° to 104°, 0.10 to 0.14 off). The card's own place was
+#: among the candidates in most (hand 33: 102 windows of its rank turned as the card, summing 88.5, against
+#: 13 turned 90°), and a row's or an arc's neighbour is turned as the card within a few tens of degrees.
+#: Not 180° from it: the ringed slash reads alike so too, and such a window lies across the card from its
+#: index (seed 32 000 hand 128, whose only windows near were turned 90°, 130° and 180° off: taken mod 180°
+#: it moved 0.14 -> 0.19 card widths off). After: those skips 0.01 to 0.08 card widths off, three of seed
+#: 32 000's left (no window turned as the neighbour). Reverse and Draw Two: of the 66 `reverse` and 87
+#: `draw2` readings on those two seeds, none of a Reverse or a Draw Two was turned off its card (the two
+#: `reverse`s so turned were read off a 1 and a 5): their glyphs do not read alike turned.
 #: Development (`benchmarks/bench_handscan.py --only spread --deck classic --expect --spread 160 --seed S`,
 #: cards read right and extras): 32 000 757, 9 -> 757, 9; 33 000 812, 5 -> 814, 5; 37 000 788, 4 -> 788, 4;
 #: 39 417 774, 4 -> 776, 3 (3 131, 22 -> 3 135, 21); fresh seed 41 000 842, 2 -> 844, 1. Classic's only.
