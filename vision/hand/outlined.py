@@ -603,6 +603,14 @@ wall median, 1.21, 1.39 -> 1.50, 1.63 s at most (the inset patch alone 0.91, 1.7
 nothing seen). Left: held-out extras over the 0.05 target; a hand read far short at its width taken at
 half of it, where a chequered cloth reads surely (seed 32 000 hand 58, 3 extras); `skip`s reported 0.2
 card widths off their index.
+
+Thirtieth pass (issue 20, classic; helper-skip40): those `skip`s had been kept in a window turned 90° off
+their card's, the place of a border edge's cut end taken for a corner (the ringed slash reads alike turned),
+and reported their index back in that window's frame. Such a reading is now put in the surest window of its
+rank about it turned as its nearest neighbour (`TURN_AS_NEIGHBOURS`, `_turned_as_neighbours`). Development
+(`benchmarks/bench_handscan.py --only spread --deck classic --expect --spread 160 --seed S`, seeds 32 000,
+33 000, 37 000, 39 417): 3 131, 22 -> 3 135, 21 of 3 262 cards; fresh seed 41 000 842, 2 -> 844, 1; Oona
+(`--deck oona`, seed 32 000) 836 of 838, 0 extras both. Held out not run.
 """
 
 from contextlib import contextmanager
@@ -1553,7 +1561,8 @@ class OutlineScanner:
     def _keep(self, found, threshold: float, kept=(), card_w: float | None = None) -> list[tuple]:
         """Of `candidates`, those above `threshold`, best supported first (`_by_support`), none
         nearer one kept before than `SPACING` of the larger window (at least the index window of
-        cards `card_w` wide); after those of `kept`."""
+        cards `card_w` wide); after those of `kept`. A `skip` kept in a window turned off its neighbour's
+        is put in its window turned as that neighbour (`_turned_as_neighbours`)."""
         kept = list(kept)
         least = 0.0 if card_w is None else card_w * self.window
         above = [f for f in found if f[0] > threshold]
