@@ -803,15 +803,16 @@ FAR_END_TURN = 35.0
 #: its corner to where the next card cuts it; that cut end, taken for the corner of a card lying along the
 #: edge, put a window turned 91° off the card's 0.2 card widths from the index, over the glyph; a reading
 #: reports its index back from its window in the window's own frame (`INDEX_OFFSET`), so it stayed there.
-#: On development seed 39 417 (160 hands, cards expected) 9 of the 56 `skip`s read right were so turned
-#: (83° to 101°, every one the same way), their windows 0.07 to 0.21 card widths off the index (hand 33's
-#: 0.21: a miss and an extra); on seed 32 000 8 (83° to 104°, 0.10 to 0.14 off). The card's own place was
+#: On development seed 39 417 (160 hands, cards expected) 8 `skip`s read in their rank and colour were so
+#: turned (83° to 101°, every one the same way), their windows 0.07 to 0.21 card widths off the index (hand
+#: 33's 0.21: a miss and an extra); on seed 32 000 8 (83° to 104°, 0.10 to 0.14 off). The card's own place was
 #: among the candidates in most (hand 33: 102 windows of its rank turned as the card, summing 88.5, against
 #: 13 turned 90°), and a row's or an arc's neighbour is turned as the card within a few tens of degrees.
 #: Not 180° from it: the ringed slash reads alike so too, and such a window lies across the card from its
 #: index (seed 32 000 hand 128, whose only windows near were turned 90°, 130° and 180° off: taken mod 180°
 #: it moved 0.14 -> 0.19 card widths off). After: those skips 0.01 to 0.08 card widths off, three of seed
-#: 32 000's left (no window turned as the neighbour). Reverse and Draw Two: of the 66 `reverse` and 87
+#: 32 000's left (no window turned as the neighbour); on the five seeds below, of the `skip`s read right,
+#: 42 of 310 turned so -> 5 of 316, 37 more than 0.1 card widths off their index -> 6. Reverse and Draw Two: of the 66 `reverse` and 87
 #: `draw2` readings on those two seeds, none of a Reverse or a Draw Two was turned off its card (the two
 #: `reverse`s so turned were read off a 1 and a 5): their glyphs do not read alike turned.
 #: Development (`benchmarks/bench_handscan.py --only spread --deck classic --expect --spread 160 --seed S`,
