@@ -812,9 +812,10 @@ FAR_END_TURN = 35.0
 #: index (seed 32 000 hand 128, whose only windows near were turned 90°, 130° and 180° off: taken mod 180°
 #: it moved 0.14 -> 0.19 card widths off). After: those skips 0.01 to 0.08 card widths off, three of seed
 #: 32 000's left (no window turned as the neighbour); on the five seeds below, of the `skip`s read right,
-#: 42 of 310 turned so -> 5 of 316, 37 more than 0.1 card widths off their index -> 6. Reverse and Draw Two: of the 66 `reverse` and 87
-#: `draw2` readings on those two seeds, none of a Reverse or a Draw Two was turned off its card (the two
-#: `reverse`s so turned were read off a 1 and a 5): their glyphs do not read alike turned.
+#: 42 of 310 turned so -> 5 of 316, 37 more than 0.1 card widths off their index -> 6. Reverse and Draw
+#: Two: of the 66 `reverse` and 87 `draw2` readings on seeds 39 417 and 32 000, none of a Reverse or a Draw
+#: Two was turned off its card (the two `reverse`s so turned were read off a 1 and a 5): their glyphs do
+#: not read alike turned.
 #: Development (`benchmarks/bench_handscan.py --only spread --deck classic --expect --spread 160 --seed S`,
 #: cards read right and extras): 32 000 757, 9 -> 757, 9; 33 000 812, 5 -> 814, 5; 37 000 788, 4 -> 788, 4;
 #: 39 417 774, 4 -> 776, 3 (3 131, 22 -> 3 135, 21); fresh seed 41 000 842, 2 -> 844, 1. Classic's only.
