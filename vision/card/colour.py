@@ -114,12 +114,18 @@ def _balanced_hsv(region: np.ndarray, white: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3)
 
 
+def vivid(hsv: np.ndarray) -> np.ndarray:
+    """Which pixels (HSV rows balanced against the card's white, `box_hsv`) are saturated and bright
+    enough for their hue to count."""
+    return (hsv[:, 1] > 90) & (hsv[:, 2] > 45)
+
+
 def _balanced_hue(region: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each pixel's hue byte (`_DEGREES`) once balanced against the card's white, whether it is
-    saturated and bright enough for its hue to count, and its brightness (HSV value; the card's
-    white is 200)."""
+    saturated and bright enough for its hue to count (`vivid`), and its brightness (HSV value; the
+    card's white is 200)."""
     hsv = _balanced_hsv(region, white)
-    return hsv[:, 0], (hsv[:, 1] > 90) & (hsv[:, 2] > 45), hsv[:, 2]
+    return hsv[:, 0], vivid(hsv), hsv[:, 2]
 
 
 def saturated_share(pixels: np.ndarray, white: np.ndarray) -> float:
@@ -193,7 +199,7 @@ def hue_shares(warped: np.ndarray, white: np.ndarray, deck: str, box: tuple[floa
     printed colour: saturated against the card's white and within 30° of its hue (`hsv`: the box's
     `box_hsv`, if made already)."""
     hsv = box_hsv(warped, white, box) if hsv is None else hsv
-    hue = hsv[:, 0][(hsv[:, 1] > 90) & (hsv[:, 2] > 45)]
+    hue = hsv[:, 0][vivid(hsv)]
     # How many saturated pixels of each hue byte, then of the hues near each colour (whole numbers).
     near = _near(deck).astype(np.int64) @ np.bincount(hue, minlength=256)
     return {name: float(near[i]) / max(1, len(hsv)) for i, name in enumerate(HUES[deck])}

@@ -789,8 +789,8 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first
     card (`_Search.search_masks`). The edges are found as the straight-edge step finds them at full
     size, and handed to it.
 
-    `field_hues`: the hues of the deck's coloured fields, each in degrees or a window of them
-    (`vision.card.detect_fields.hue_window`, `CLASSIC_FIELD_HUES`), for outlines seeded from a field
+    `field_hues`: the hues of the deck's coloured fields, each a (low, high) window of degrees
+    (`vision.card.detect_fields.CLASSIC_FIELD_HUES`), for outlines seeded from a field
     when nothing else is sure (FIELD_BELOW; with `verify` only), each taken only when its field is of
     the hue it was seeded from and it is read surely (FIELD_HUE_SHARE, FIELD_SURE); none given, that
     step is left out.

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 #: The classic prints' field hues as photographed (degrees, from low to high round the circle):
-#: yellow, green, red, blue. Issue #18: as centres within HUE_REACH of `vision.card.colour.HUES`
+#: yellow, green, red, blue. Issue #18: as centres within 20° of `vision.card.colour.HUES`
 #: (47, 100, 3, 222) they missed half the green fields, and so never proposed those cards: on
 #: development busy tables (seed 32 000, classic, 400 photos) the fields' median hues, in the photo
 #: as taken, were green 82-166 (median 120: the editions' greens are 91-141 as printed, older decks'
@@ -29,10 +29,8 @@ import numpy as np
 #: fields' shares falling from 0.97-0.99 to 0.86). There 91.0 -> 91.75 % exact (3 more read right,
 #: none lost), no more wrong.
 CLASSIC_FIELD_HUES = ((27.0, 79.0), (79.0, 172.0), (343.0, 23.0), (180.0, 245.0))
-#: A pixel is of a field when its hue is within its window (or within HUE_REACH degrees of a field's
-#: hue given as one number), and it is saturated (HSV saturation over SATURATION_MIN of 255) and not
-#: dark (value over VALUE_MIN).
-HUE_REACH = 20.0
+#: A pixel is of a field when its hue is within its window, and it is saturated (HSV saturation over
+#: SATURATION_MIN of 255) and not dark (value over VALUE_MIN).
 SATURATION_MIN = 110
 VALUE_MIN = 60
 #: Pieces under PIECE_MIN px (their hull) are left out; of the rest, the PIECES biggest of each hue
@@ -72,23 +70,15 @@ ASPECT = (0.4, 0.95)
 _KERNEL = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
 
 
-def hue_window(hue) -> tuple[float, float]:
-    """A field's hues as a (low, high) window in degrees, round the circle from low to high: as
-    given, or within HUE_REACH of a single hue."""
-    if np.ndim(hue) == 0:
-        return float(hue) - HUE_REACH, float(hue) + HUE_REACH
-    low, high = hue
-    return float(low), float(high)
-
-
-def _in_window(degrees: np.ndarray, hue) -> np.ndarray:
-    """Whether each of `degrees` lies in the field's window (`hue_window`), its high end left out."""
-    low, high = hue_window(hue)
+def _in_window(degrees: np.ndarray, window: tuple[float, float]) -> np.ndarray:
+    """Whether each of `degrees` lies in a field's (low, high) window of hues, round the circle from
+    low to high, its high end left out."""
+    low, high = window
     return (degrees - low) % 360 < (high - low) % 360
 
 
 def field_masks(photo: np.ndarray, hues, opened: bool = True) -> list[np.ndarray]:
-    """One mask per field hue (degrees, or a window of them: `hue_window`) of a BGR photo: its
+    """One mask per field's window of hues (degrees, low to high: `CLASSIC_FIELD_HUES`) of a BGR photo: its
     saturated pixels of that hue (specks opened away, if `opened`)."""
     hsv = cv2.cvtColor(photo, cv2.COLOR_BGR2HSV_FULL)
     hue, saturation, value = cv2.split(hsv)

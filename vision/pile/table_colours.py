@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from vision.card.colour import box_hsv, read_colour
+from vision.card.colour import box_hsv, read_colour, vivid
 from vision.card.features import card_white
 from vision.errors import UnknownNameError
 from vision.pile.reading import PileReading
@@ -57,7 +57,7 @@ NEARER = 0.75
 #: The part of a warp whose saturated pixels are its field: inside the white border, as
 #: `vision.card.colour.colour_votes` takes it.
 FIELD = (1 / 12, 1 / 12, 11 / 12, 11 / 12)
-#: The least share of the field's pixels that are saturated (`box_hsv`: S over 90, V over 45) for
+#: The least share of the field's pixels that are saturated (`vision.card.colour.vivid`) for
 #: its hue to count: a pale or washed field says nothing.
 SATURATED_FROM = 0.15
 #: A field is of one colour when the middle half of its saturated pixels' hues spans less than this
@@ -86,7 +86,7 @@ def field_of(warped: np.ndarray) -> Field | None:
     (ONE_FIELD)."""
     white = card_white(warped)
     hsv = box_hsv(warped, white, FIELD)
-    saturated = (hsv[:, 1] > 90) & (hsv[:, 2] > 45)
+    saturated = vivid(hsv)
     if saturated.mean() < SATURATED_FROM:
         return None
     hue = np.percentile(hsv[saturated, 0], (25, 50, 75)) * 360 / 256
