@@ -93,3 +93,32 @@ def test_the_other_width_needs_more_sure_readings_and_no_fewer_in_all():
     assert outlined._reads_more([sure, sure], [sure, unsure], 0.97)
     assert not outlined._reads_more([sure], [unsure, unsure], 0.97)       # more sure, fewer in all
     assert not outlined._reads_more([sure, unsure], [sure, unsure], 0.97)  # no more sure
+
+
+def test_the_other_width_needs_more_in_all_by_its_summed_scores():
+    """Thirty-first pass: development seed 32 000 hand 58, an arc of three read right at its width (one
+    sure, two fills) lost to half its width, where a chequered cloth read one more surely but less in all."""
+    at_its_width = [(s, 1, 0.0, 0.0, 30.0, 0.0) for s in (0.998, 0.928, 0.918)]
+    on_the_cloth = [(s, 1, 0.0, 0.0, 30.0, 0.0) for s in (0.977, 0.975, 0.822)]
+    assert not outlined._reads_more(on_the_cloth, at_its_width, 0.97)
+    heavier = [(s, 1, 0.0, 0.0, 30.0, 0.0) for s in (0.977, 0.975, 0.95)]
+    assert outlined._reads_more(heavier, at_its_width, 0.97)
+
+
+def _hand(seed: int, number: int):
+    from itertools import islice
+
+    from vision.sim.hands import spread_hands
+    from vision.sim.real_faces import real_classic_faces
+
+    photo, truth, _, _ = next(islice(spread_hands(real_classic_faces(), number + 1, seed), number, None))
+    return photo, truth
+
+
+@pytest.mark.parametrize("seed, number", [(32_000, 58), (45_000, 119)])
+def test_a_hand_read_far_short_keeps_its_width_over_a_lighter_one(seed, number):
+    """Development seed 32 000 hand 58 (three cards on a chequered cloth: at half its width, no card and 3
+    extras) and seed 45 000 hand 119 (a loose eight: at its other width 7 cards and an extra)."""
+    photo, truth = _hand(seed, number)
+    scan = OutlineScanner(deck="classic").scan(photo, expected=len(truth))
+    assert sorted((r.colour, r.rank) for r in scan) == sorted((t[0], t[1]) for t in truth)
