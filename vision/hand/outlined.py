@@ -613,6 +613,20 @@ rank about it turned as its nearest neighbour (`TURN_AS_NEIGHBOURS`, `_turned_as
 (`--deck oona`, seed 32 000) 836 of 838, 0 extras both. Held out, run once after (the lead, session 40):
 468 of 494, 0.06 extras a hand, as before it. Three seeds no one had tuned on (43 000, 45 000, 47 000, 160
 hands each), 9d7d780 against all four passes: 2 481 -> 2 501 of 2 621 cards, 46 -> 24 extras.
+
+Thirty-first pass (issue 20, classic; helper h41-hand). The misses and extras of eight development seeds
+(32 000, 33 000, 37 000, 39 417, 41 000, 43 000, 45 000, 47 000; 160 hands each, 6 726 cards, cards expected)
+by cause: 144 cards read as another rank (41 of them as a `skip`, 12 of those Wild Draw Fours; the network
+reads the true window's rank first but unsurely at 75, the wrong one at 37; only 26 show both indices, so a
+vote of a card's two ends could mend at most some 17), 126 read as nothing (the network reads another rank
+or none at the true window for 72, the right one unsurely for 41), 27 another colour (17 green and yellow),
+46 extras (10 in hands read at a wrong width, 16 fills on a face or between cards). A hand read far short
+takes another width only where that weighs more in all too (`_reads_more`, see `FAR_SHORT`), and a fill
+turned across a row is dropped (`ACROSS`). Development (`benchmarks/bench_handscan.py --only spread --deck
+classic --expect --spread 160 --seed S`): 6 480 -> 6 484 cards, 46 -> 38 extras; fresh seeds 52 000 and
+54 000 716, 7 and 779, 19 -> 716, 6 and 779, 19. Held out, run once, both trees one after the other (`--only
+spread --deck classic --expect --spread 100 --seed 50000`): 468 -> 468 of 494 cards, 0.06 -> 0.05 extras a
+hand; Oona (development seed 32 000; held out, renders and photo prints) unchanged.
 """
 
 from contextlib import contextmanager
