@@ -965,8 +965,8 @@ WILD_FIELD_FLOOR = 0.7
 #: 1 extra (the summed scores for the count in all: 4 cards, 2 extras more).
 #: Thirty-first pass (helper h41-hand): the other width must weigh more by its readings' summed scores too
 #: (`_reads_more`). Of 1 280 development hands (160 each of seeds 32 000, 33 000, 37 000, 39 417, 41 000,
-#: 43 000, 45 000, 47 000, cards expected) 20 read far short; at their own width they had read 73 cards
-#: right and 9 extras as kept, 66 and 2 at their own width alone, and 76 and 1 at their best width. Two
+#: 43 000, 45 000, 47 000, cards expected) 20 read far short: 73 cards right and 9 extras at the widths
+#: the rule took, 72 and 2 each at its searched width alone, 83 and 1 at the best of its widths. Two
 #: had been taken to a width keeping one more sure reading but lighter in all: seed 32 000 hand 58, an arc
 #: of three on a chequered cloth, read 3 right at 1.07 of its width (a `1` at 0.998, a `4` at 0.928, a `0`
 #: at 0.918, summed 2.84) and taken to 0.50 for the cloth's `wild` at 0.977 and `7` at 0.975 (summed 2.77):
