@@ -76,6 +76,18 @@ AGREE_FROM = 0.7
 #: (`test_pile_printed_guesses`), a 6 read at 0.40 beside an 8 at 0.47, stay guesses.
 SURER_FROM = 0.75
 SURER_TIMES = 2.0
+#: A card of our art beneath still read only unsure after `_agreed` and `_surer` is read surely
+#: as the face its best fit names where that fit reads it at least UNRIVALLED_FROM surely and no
+#: fit names another face at UNRIVALLED_SHARE of that (`_unrivalled`): short of COVERED_SURE only
+#: because its margin over the runner-up is a little under 1.6 where they differ, or its outline
+#: matches a laser print on a rug less nearly, with nothing else in sight. Issue #18, printed
+#: development probe, fresh seeds 4506-4511 (`benchmarks/probe_watcher.py --printed laser`):
+#: laser sadu 4509, a saffron 5 slid out under an indigo 7, its six fits all a 5 (0.27-0.58; the
+#: 5 unsure and dated late, both cards read wrong); sadu 4508, a saffron 9 under a +4, two fits a 9
+#: at 0.60 and 0.63 (error 0.135, near COVERED_ERROR); wood 4509, a saffron 9 thrown with an indigo
+#: 1, a 9 at 0.62 beside two fits of a 4 at 0.27-0.28.
+UNRIVALLED_FROM = 0.55
+UNRIVALLED_SHARE = 0.5
 #: A classic card beneath read by its fits' corner indices is read as the card whose readings,
 #: each confidence weighed by how much its index looks like one (the corner model's probability
 #: on ranks, `index.INDEX_LIKE`), add up to most (`_best_fit_reading`), and surely only where
@@ -300,7 +312,7 @@ def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_
         # all unsure already, 2 of them in the wrong colour).
         reading = _whole_beneath(recogniser, frame, quad, _unsure(reading))
     elif own is None and reading[4]:
-        reading = _guessed(_surer(_agreed(reading, readings), readings), readings)
+        reading = _guessed(_unrivalled(_surer(_agreed(reading, readings), readings), readings), readings)
     return visible, quad, reading
 
 
@@ -365,6 +377,18 @@ def _surer(reading: tuple, readings: list) -> tuple:
         return reading
     best = max(surer, key=lambda read: read[3])
     return best[0], best[1], card_code(best[0], best[1]), best[3], False
+
+
+def _unrivalled(reading: tuple, readings: list) -> tuple:
+    """An unsure reading of our art's card (`faces.covered_reading`'s, at its best fit) made sure
+    where it is at least UNRIVALLED_FROM and no fit of its `readings` ((reading, quad, error) each)
+    names another face at UNRIVALLED_SHARE of its confidence; else as it is."""
+    colour, rank, _, confidence, unsure = reading[:5]
+    if not unsure or confidence < UNRIVALLED_FROM:
+        return reading
+    if any(read[:2] != (colour, rank) and read[3] >= UNRIVALLED_SHARE * confidence for read, _, _ in readings):
+        return reading
+    return colour, rank, card_code(colour, rank), confidence, False
 
 
 def _guessed(reading: tuple, readings: list) -> tuple:
