@@ -1,6 +1,7 @@
 """Our printed deck's card beneath another (issue #18): read only unsure at its best fit, but fairly
 surely (`overlap.UNRIVALLED_FROM`) and with no fit naming another face near as surely, it is read
-surely (`overlap._unrivalled`); a weaker reading, or one a fit contests, stays a guess. Fits are the
+surely (`overlap.unrivalled`, where the pile round it is not relit: `watcher._card_beneath`); a
+weaker reading, or one a fit contests, stays a guess. Fits are the
 recorded covered-card calls of the printed-deck development probe's fresh seeds
 (`benchmarks/probe_watcher.py --printed KIND --seeds 4506 4512`)."""
 
@@ -8,7 +9,7 @@ import numpy as np
 import pytest
 
 from vision.card.recogniser import Recogniser
-from vision.pile.overlap import UNRIVALLED_FROM, _unrivalled
+from vision.pile.overlap import UNRIVALLED_FROM, _guessed, unrivalled
 from vision.sim.table import score_events
 
 from test_pile_printed_misses import watched
@@ -34,7 +35,7 @@ SADU_4509 = [_fit("5", c, e) for c, e in ((0.41, 0.078), (0.5824, 0.077), (0.41,
                                         (SADU_4509, "saffron-5")])
 def test_a_fairly_sure_reading_no_fit_contests_is_read_surely(fits, code):
     best = max(fits, key=lambda fit: fit[0][3])
-    colour, rank, read, confidence, unsure = _unrivalled(best[0], fits)
+    colour, rank, read, confidence, unsure = unrivalled(_guessed(best[0], fits))
     assert (read, unsure) == (code, False)
     assert confidence == best[0][3]
 
@@ -48,12 +49,13 @@ def test_a_fairly_sure_reading_no_fit_contests_is_read_surely(fits, code):
     (_fit("9", 0.62), [_fit("4", 0.32)]),                 # another face read half as surely
 ])
 def test_a_weak_or_contested_reading_stays_a_guess(best, others):
-    assert _unrivalled(best[0], [best] + others) == best[0]
+    guessed = _guessed(best[0], [best] + others)
+    assert unrivalled(guessed) == guessed
 
 
 def test_a_sure_reading_is_left_as_read():
     reading = ("saffron", "4", "saffron-4", 0.95, False)
-    assert _unrivalled(reading, [(reading, np.zeros((4, 2), np.float32), 0.1), _fit("8", 0.9)]) == reading
+    assert unrivalled(reading) == reading
 
 
 @pytest.fixture(scope="module")

@@ -76,16 +76,22 @@ AGREE_FROM = 0.7
 #: (`test_pile_printed_guesses`), a 6 read at 0.40 beside an 8 at 0.47, stay guesses.
 SURER_FROM = 0.75
 SURER_TIMES = 2.0
-#: A card of our art beneath still read only unsure after `_agreed` and `_surer` is read surely
-#: as the face its best fit names where that fit reads it at least UNRIVALLED_FROM surely and no
-#: fit names another face at UNRIVALLED_SHARE of that (`_unrivalled`): short of COVERED_SURE only
-#: because its margin over the runner-up is a little under 1.6 where they differ, or its outline
-#: matches a laser print on a rug less nearly, with nothing else in sight. Issue #18, printed
-#: development probe, fresh seeds 4506-4511 (`benchmarks/probe_watcher.py --printed laser`):
-#: laser sadu 4509, a saffron 5 slid out under an indigo 7, its six fits all a 5 (0.27-0.58; the
-#: 5 unsure and dated late, both cards read wrong); sadu 4508, a saffron 9 under a +4, two fits a 9
-#: at 0.60 and 0.63 (error 0.135, near COVERED_ERROR); wood 4509, a saffron 9 thrown with an indigo
-#: 1, a 9 at 0.62 beside two fits of a 4 at 0.27-0.28.
+#: A card of our art beneath still read only unsure (after `_agreed` and `_surer`) is read surely
+#: as the face it names where it reads it at least UNRIVALLED_FROM surely and no fit names another
+#: face at UNRIVALLED_SHARE of that (its guesses, `_guessed`; `unrivalled`): short of COVERED_SURE
+#: only because its margin over the runner-up is a little under 1.6 where they differ, or its
+#: outline matches a laser print on a rug less nearly, with nothing else in sight. Not where the
+#: pile round it may be relit (`watcher.RELIT_REST`): a fit on an old card relit reads it so too
+#: (photo-lab glass 4300 at 35.8 s, an old saffron 9 read as an unsure 9 at 0.60, no other face).
+#: Issue #18, printed development probe, fresh seeds 4506-4511 (`benchmarks/probe_watcher.py
+#: --printed laser`): laser sadu 4509, a saffron 5 slid out under an indigo 7, its six fits all a 5
+#: (0.27-0.58; the 5 unsure and dated late, both cards read wrong); sadu 4508, a saffron 9 under a
+#: +4, two fits a 9 at 0.60 and 0.63 (error 0.135, near COVERED_ERROR); wood 4509, a saffron 9 thrown
+#: with an indigo 1, a 9 at 0.62 beside two fits of a 4 at 0.27-0.28; dark_cloth 4506 (a 5 at 0.74)
+#: and 4508 (a 9 at 0.56). Every unsure card beneath of our art recorded wrong was read under 0.5:
+#: photo-lab glass 4511 (a turquoise 2 whose three fits named a 3, at most 0.47), glass 4500 (a 6
+#: at 0.40 beside an 8 at 0.47), kilim 4502 (0.29 / 0.34), laser dark_cloth 4305 (0.40), wood 4304
+#: (a fit over the hand, 0.31); right guesses left so: 0.22-0.53.
 UNRIVALLED_FROM = 0.55
 UNRIVALLED_SHARE = 0.5
 #: A classic card beneath read by its fits' corner indices is read as the card whose readings,
@@ -312,7 +318,7 @@ def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_
         # all unsure already, 2 of them in the wrong colour).
         reading = _whole_beneath(recogniser, frame, quad, _unsure(reading))
     elif own is None and reading[4]:
-        reading = _guessed(_unrivalled(_surer(_agreed(reading, readings), readings), readings), readings)
+        reading = _guessed(_surer(_agreed(reading, readings), readings), readings)
     return visible, quad, reading
 
 
@@ -379,16 +385,18 @@ def _surer(reading: tuple, readings: list) -> tuple:
     return best[0], best[1], card_code(best[0], best[1]), best[3], False
 
 
-def _unrivalled(reading: tuple, readings: list) -> tuple:
-    """An unsure reading of our art's card (`faces.covered_reading`'s, at its best fit) made sure
-    where it is at least UNRIVALLED_FROM and no fit of its `readings` ((reading, quad, error) each)
-    names another face at UNRIVALLED_SHARE of its confidence; else as it is."""
+def unrivalled(reading: tuple) -> tuple:
+    """An unsure reading of our art's card beneath with its guesses (`_guessed`'s: its own face
+    first, then each other face a fit named, at its surest) made sure where it is at least
+    UNRIVALLED_FROM and no other face is named at UNRIVALLED_SHARE of its confidence; else as it is."""
     colour, rank, _, confidence, unsure = reading[:5]
+    guesses = reading[5] if len(reading) > 5 else ()
     if not unsure or confidence < UNRIVALLED_FROM:
         return reading
-    if any(read[:2] != (colour, rank) and read[3] >= UNRIVALLED_SHARE * confidence for read, _, _ in readings):
+    own = card_code(colour, rank)
+    if any(code != own and named >= UNRIVALLED_SHARE * confidence for code, named in guesses):
         return reading
-    return colour, rank, card_code(colour, rank), confidence, False
+    return colour, rank, own, confidence, False
 
 
 def _guessed(reading: tuple, readings: list) -> tuple:

@@ -48,7 +48,7 @@ from vision.pile.compare import (CARD_AREA_SHARE, CARD_ASPECT, CARD_FILL, CARD_S
 from vision.pile.faces import upright, warm_faces
 from vision.pile.enrolled import OwnFaces
 from vision.pile.index import read_whole_index
-from vision.pile.overlap import SmallView, covered_card, lies_under, top_card
+from vision.pile.overlap import SmallView, covered_card, lies_under, top_card, unrivalled
 from vision.pile.reading import PileReading, order_box, read_at, sharpest
 from vision.pile.rest import ARRIVAL_GAP, rest_time
 from vision.pile.table_colours import TableColours, field_of
@@ -947,7 +947,8 @@ class PileWatcher:
         no fit reads (our art's: or reads only unsure) and more is left than a card beneath shows
         (RELIT_REST), most of it the pile round it relit (RELIT_DIFFERING): fitted again to what
         differs with the light balanced over what is left, and that fit's reading taken where the
-        first gave none or it is sure."""
+        first gave none or it is sure. Else our art's unsure reading is made sure where no fit
+        contests it (`overlap.unrivalled`)."""
         under, size = None, self._beneath_size(top_quad)
         if cv2.countNonZero(rest) >= BENEATH_SHARE * area:
             under = covered_card(small, frame, rest, top_region, top_quad, view=self._view(),
@@ -967,6 +968,10 @@ class PileWatcher:
                                      recogniser=self.recogniser)
                 if under is None or (relit is not None and not relit[2][4]):
                     under = relit
+                return under
+        if unsure:
+            # The pile round it not relit: a fairly sure reading no fit contests (`overlap.UNRIVALLED_FROM`).
+            under = under[0], under[1], unrivalled(under[2])
         return under
 
     def _is_in_hand(self, junk: np.ndarray, blob: np.ndarray, top_region: np.ndarray) -> bool:
