@@ -91,7 +91,9 @@ SURER_TIMES = 2.0
 #: and 4508 (a 9 at 0.56). Every unsure card beneath of our art recorded wrong was read under 0.5:
 #: photo-lab glass 4511 (a turquoise 2 whose three fits named a 3, at most 0.47), glass 4500 (a 6
 #: at 0.40 beside an 8 at 0.47), kilim 4502 (0.29 / 0.34), laser dark_cloth 4305 (0.40), wood 4304
-#: (a fit over the hand, 0.31); right guesses left so: 0.22-0.53.
+#: (a fit over the hand, 0.31); right guesses left so: 0.22-0.53. Fresh laser 4506-4511 621 -> 630
+#: of 630 with `watcher._own_colour_card` and `rest.BEFORE_GAIN`; no other reading made sure there
+#: nor on photo lab 4506-4511 and photo lab and laser 4500-4505 (session 41's probe runs).
 UNRIVALLED_FROM = 0.55
 UNRIVALLED_SHARE = 0.5
 #: A classic card beneath read by its fits' corner indices is read as the card whose readings,

@@ -62,7 +62,9 @@ QUIET_STRAY = 0.05
 #: an indigo 9 held over it till 2.87 s; the 9's field, five times as bright as the navy cloth,
 #: matched the cloth at a gain of 0.19-0.20 in nine tenths of the 2's region, so the 2 was dated by
 #: its pixels after 2.87 s, with the 9 (3.0 s): the 2 wrong, the 9 twice, the 2 missed. The frames
-#: before the 2 came matched at a gain of 1.0.
+#: before the 2 came matched at a gain of 1.0. Now dated 1.73 s (photo lab) and 1.80 s (laser).
+#: Classic real faces 4300-4305 (42 tables): no covered card's last look as the pile before changed;
+#: photo lab 4500-4505: one (dark_cloth 4502, 2.93 -> 1.47 s), its card dated the same.
 BEFORE_GAIN = 3.0
 
 
