@@ -116,7 +116,7 @@ BENEATH_SHARE = 0.2
 #: differed in two pieces of 393 and 222 small px (a card is 624-1,561 here), was taken for no
 #: card, absorbed into the pile at 21.9 s and never reported (laser kilim 4508 the same); now read
 #: right. On the development tables of session 41 (photo lab and laser 4500-4511) the hull was
-#: looked at elsewhere too (rugs, glass, tablecloths, wood; about one table in five): no report
+#: looked at elsewhere too (rugs, glass, tablecloths, wood; 23 of 168 tables): no report
 #: on any of them was false, twice or wrong that was not so before.
 ONE_COLOUR_FILL = 0.3
 #: What is left of a difference beside its top card, bigger than this many of the top card's area,
