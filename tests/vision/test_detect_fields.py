@@ -7,7 +7,7 @@ import numpy as np
 from vision.card import detect
 from vision.card.detect import (FIELD_HUE_SHARE, FIELD_READ_SURE, FIELD_SURE, MIN_AREA_PX, WARP_H, WARP_W, border_ring, find_card,
                                 grown_quad, order_quad, _quad_from_contour, _refine, _Search)
-from vision.card.detect_fields import CLASSIC_FIELD_HUES, field_contours, field_share
+from vision.card.detect_fields import CLASSIC_FIELD_HUES, _vivid, field_contours, field_share, field_windows
 from vision.card.recogniser import Recogniser
 from vision.errors import CardNotFoundError
 from vision.sim.synth import face_image
@@ -38,11 +38,13 @@ def _error(found: np.ndarray) -> float:
 
 
 def _outlines(photo: np.ndarray, hues) -> list[np.ndarray]:
-    """The fields' outlines, each as found and grown to the card's edge (as the search takes them)."""
+    """The fields' outlines, of the whole windows of hues and of their parts, each as found and grown
+    to the card's edge (as the search takes them)."""
     quads = []
-    for _, contour in field_contours(photo, hues, MIN_AREA_PX / 2):
-        quad = _refine(order_quad(_quad_from_contour(contour)), contour)
-        quads += [quad, grown_quad(quad)]
+    for parted in (False, True):
+        for _, contour in field_contours(photo, hues, MIN_AREA_PX / 2, parted=parted):
+            quad = _refine(order_quad(_quad_from_contour(contour)), contour)
+            quads += [quad, grown_quad(quad)]
     return quads
 
 
@@ -219,3 +221,38 @@ def test_a_field_whose_two_ends_lie_far_apart_gives_the_cards_outline():
     for bgr in ((40, 40, 220), (60, 160, 40), (30, 210, 250)):
         quads = _outlines(_drawn_card(bgr, oval=True, surface="kilim", oval_size=(0.85, 1.0)), CLASSIC_FIELD_HUES)
         assert quads and min(_error(q) for q in quads) < 0.2, bgr
+
+
+def _bgr(degrees: float) -> tuple[int, int, int]:
+    """A saturated colour of the given hue, as BGR."""
+    hsv = np.uint8([[[round(degrees * 256 / 360) % 256, 220, 230]]])
+    return tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR_FULL)[0, 0])
+
+
+def test_a_field_run_into_a_table_of_near_hues_gives_the_cards_outline():
+    # Issue #18: a red card on a kilim of reds and oranges (development photos: the card's field at
+    # 0-6°, the rug's at 6-21°, all in red's window). Where the rug runs into the field across its
+    # thin border (a finger, a blurred border), the field's window taken in two at the hue that best
+    # parts the photo's pixels of it keeps the field, printed in one ink, whole in one part, and the
+    # rug's other hues out of it.
+    table = np.full((480, 640, 3), (60, 70, 60), np.uint8)
+    for y in range(0, 480, 40):
+        cv2.rectangle(table, (0, y), (639, y + 12), _bgr(6), -1)
+        cv2.rectangle(table, (0, y + 20), (639, y + 32), _bgr(20), -1)
+    photo = _drawn_card(_bgr(356), oval=False, table=table)
+    for x in (305, 320, 335):                                   # the rug's orange across the border
+        cv2.line(photo, (x, 150), (x + 5, 260), _bgr(20), 4)
+    quads = _outlines(photo, CLASSIC_FIELD_HUES)
+    assert quads and min(_error(q) for q in quads) < 0.08
+
+
+def test_a_window_of_one_hue_is_not_taken_in_two():
+    # The parts cost the field step their pieces: a window whose pixels are of one hue, or nearly
+    # all on one side (SPLIT_LEAST), is taken whole only.
+    photo = np.full((120, 160, 3), _bgr(0), np.uint8)
+    photo[:, :10] = _bgr(20)                                # 6 % of the red window's pixels
+    hue, vivid = _vivid(photo)
+    assert field_windows(hue, vivid, CLASSIC_FIELD_HUES) == list(enumerate(CLASSIC_FIELD_HUES))
+    photo[:, :40] = _bgr(20)                                # 25 %: parted
+    hue, vivid = _vivid(photo)
+    assert len(field_windows(hue, vivid, CLASSIC_FIELD_HUES)) == 6

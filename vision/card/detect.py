@@ -112,7 +112,8 @@ EARLY_SURE = 0.78
 #: an orange frame, seeded from the frame as yellow; blue motifs read as a blue 0), read 0.48-0.80
 #: surely, and one a yellow 0's own field read as a 1 at 0.78; the true cards' outlines it helped
 #: had hue shares of 0.94 and up. With both checks it made none wrong there (and 7 right, 2 of
-#: them wrong before).
+#: them wrong before). Still nothing that sure, the same is done for the fields of the windows'
+#: parts (`vision.card.detect_fields.SPLIT_LEAST`), their outlines not found whole already.
 FIELD_BELOW = 0.75
 FIELD_TOP = 8
 FIELD_SURE = 0.85
@@ -1168,11 +1169,19 @@ class _Search:
         hues (`vision.card.detect_fields`), as found and grown to the card's edge, each also
         snapped onto it, those of the hue they were seeded from only (FIELD_HUE_SHARE); the
         FIELD_TOP best-looking that are not the table's motifs are read, and the sure ones
-        (FIELD_SURE) kept."""
-        if self._is_sure(FIELD_BELOW):
-            return
+        (FIELD_SURE) kept. Then, still nothing that sure, the same for the fields of the hue
+        windows' parts (`field_contours`' `parted`)."""
+        tried = [quad for _, quad, _ in self.ranked]
+        for parted in (False, True):
+            if self._is_sure(FIELD_BELOW):
+                return
+            self._read_fields(hues, parted, tried)
+
+    def _read_fields(self, hues: tuple, parted: bool, tried: list[np.ndarray]) -> None:
+        """`read_fields` for the fields of the whole windows of hues, or of their parts (`parted`);
+        `tried`: the outlines read already (those read here are added)."""
         proposals = []
-        for index, contour in field_contours(self.photo, hues, 0.5 * MIN_AREA_PX / self.search ** 2):
+        for index, contour in field_contours(self.photo, hues, 0.5 * MIN_AREA_PX / self.search ** 2, parted=parted):
             quad = _refine(order_quad(_quad_from_contour(contour)), contour)
             for guess in (quad, grown_quad(quad)):
                 # Not of its seed's hue: not snapped either (a kilim's fields are mostly such, and
@@ -1192,7 +1201,6 @@ class _Search:
         self._mark_table(proposals)
         # A kilim's medallions are of the field hues: the table's motifs among the fields themselves.
         self._mark_table(proposals, own=_Motifs(proposals, self.search))
-        tried = [quad for _, quad, _ in self.ranked]
         read = 0
         for look, _, outline, small in sorted(proposals, key=lambda c: -c[0]):
             if read >= FIELD_TOP:

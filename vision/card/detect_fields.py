@@ -10,7 +10,8 @@ cuts it again) joined pairwise when they lie together, and each card-shaped piec
 proposed (`vision.card.detect` grows each to the card's edge and snaps it onto the card's outer
 edge, and reads the best-looking). A rug's medallions are of the same few colours, so an outline
 is kept only when the field it frames is of the hue it was seeded from once its border is made
-white (`field_share`).
+white (`field_share`). Where a rug of near hues runs into a field, each window is also taken in two
+parts at the hue that best parts the photo's pixels of it (`field_windows`).
 """
 
 import cv2
@@ -72,6 +73,22 @@ JOIN_LOPSIDED = 0.7
 #: 1, 32 000: none; their ends' boxes 0.3-0.5 of their size apart); with 0.5 all 6 are read right
 #: (34 000: 92.5 -> 93.75 %, 31 000: 91.0 -> 91.25 %, 32 000: 94.5 % as before; the same photos wrong).
 JOIN_TURNED_REACH = 0.5
+#: A field's window of hues is also taken in two parts, at the hue that best parts the photo's pixels
+#: of it (`field_windows`: Otsu's threshold over the window's hues), when each part holds at least
+#: SPLIT_LEAST of them, of at least SPLIT_PIXELS. A card's field is printed in one ink, a rug in
+#: many: on development busy tables a red card's field lay at 0-6° where the kilim round it spread over
+#: 6-21°, a yellow's at 46-62° beside the kilim's ochre at 31-38°, all in one window, so the rug ran
+#: into the field wherever the thin border gave way (a finger, blur) and no step proposed the card.
+#: In one part the field is whole and most of the rug is not. Issue #18 (classic, 400 photos each,
+#: after JOIN_TURNED_REACH): seed 32 000 94.5 -> 95.0 %, 31 000 91.25 -> 93.25 %, 34 000 93.75 ->
+#: 94.0 % exact, none lost, the same photos wrong. The parts' outlines are read after the whole
+#: windows' (`vision.card.detect._Search.read_fields`): read among them, their proposals (24 more on
+#: one photo) pushed a green card's out of `FIELD_TOP` (seed 32 000, one lost). Cost, the old and new
+#: steps in turn photo by photo (seed 34 000, 200 photos, with JOIN_TURNED_REACH): 5 ms more CPU a
+#: card photo (mean, of 104-115; median 0.1-0.6 ms more; up to 113 ms more on an unsure kilim photo);
+#: the empty tables of `bench_vision.py --empty` (seed 21, 3 of each surface) unchanged.
+SPLIT_LEAST = 0.1
+SPLIT_PIXELS = 200
 #: Short over long side of a field's hull (a field seen obliquely; a finger across it).
 ASPECT = (0.4, 0.95)
 
@@ -88,17 +105,64 @@ def _in_window(degrees: np.ndarray, window: tuple[float, float]) -> np.ndarray:
 def field_masks(photo: np.ndarray, hues, opened: bool = True) -> list[np.ndarray]:
     """One mask per field's window of hues (degrees, low to high: `CLASSIC_FIELD_HUES`) of a BGR photo: its
     saturated pixels of that hue (specks opened away, if `opened`)."""
+    hue, vivid = _vivid(photo)
+    return [_window_mask(hue, vivid, window, opened) for window in hues]
+
+
+def _vivid(photo: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A BGR photo's hue (0-255 round the circle) and the mask of its pixels saturated and bright
+    enough to be of a field (SATURATION_MIN, VALUE_MIN)."""
     hsv = cv2.cvtColor(photo, cv2.COLOR_BGR2HSV_FULL)
     hue, saturation, value = cv2.split(hsv)
-    vivid = cv2.bitwise_and(cv2.compare(saturation, SATURATION_MIN, cv2.CMP_GT),
-                            cv2.compare(value, VALUE_MIN, cv2.CMP_GT))
-    degrees = np.arange(256, dtype=np.float32) * (360 / 256)
-    masks = []
-    for window in hues:
-        near = _in_window(degrees, window).astype(np.uint8) * 255
-        mask = cv2.bitwise_and(cv2.LUT(hue, near), vivid)
-        masks.append(cv2.morphologyEx(mask, cv2.MORPH_OPEN, _KERNEL) if opened else mask)
-    return masks
+    return hue, cv2.bitwise_and(cv2.compare(saturation, SATURATION_MIN, cv2.CMP_GT),
+                                cv2.compare(value, VALUE_MIN, cv2.CMP_GT))
+
+
+_DEGREES = np.arange(256, dtype=np.float32) * (360 / 256)
+"""Each hue byte of `cv2.COLOR_BGR2HSV_FULL` in degrees."""
+
+
+def _window_mask(hue: np.ndarray, vivid: np.ndarray, window: tuple[float, float], opened: bool) -> np.ndarray:
+    """The `vivid` pixels whose `hue` lies in the (low, high) window of degrees (specks opened away, if
+    `opened`)."""
+    near = _in_window(_DEGREES, window).astype(np.uint8) * 255
+    mask = cv2.bitwise_and(cv2.LUT(hue, near), vivid)
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, _KERNEL) if opened else mask
+
+
+def field_windows(hue: np.ndarray, vivid: np.ndarray, hues) -> list[tuple[int, tuple[float, float]]]:
+    """The windows of hues a photo's fields are looked for in, each with the index of its field's hue
+    in `hues`: each of `hues`, and where the photo's `vivid` pixels of it are of more than one hue,
+    its two parts on either side of the hue that best parts them (`_parting`, SPLIT_LEAST), after
+    all of `hues`."""
+    counts = cv2.calcHist([hue], [0], vivid, [256], [0, 256]).ravel()
+    windows = list(enumerate(hues))
+    for index, window in enumerate(hues):
+        low, high = window
+        inside = np.flatnonzero(_in_window(_DEGREES, window))
+        # The window's hue bytes from its low end round to its high end.
+        inside = inside[np.argsort((_DEGREES[inside] - low) % 360, kind="stable")]
+        cut = _parting(counts[inside])
+        if cut is not None:
+            middle = float(_DEGREES[inside[cut]])
+            windows += [(index, (low, middle)), (index, (middle, high))]
+    return windows
+
+
+def _parting(counts: np.ndarray) -> int | None:
+    """Where a run of hue counts is best parted in two (Otsu's threshold: the two parts' means the
+    furthest apart for their sizes), the first index of its second part; None when either part would
+    hold less than SPLIT_LEAST of them, or there are too few (SPLIT_PIXELS)."""
+    total = counts.sum()
+    if total < SPLIT_PIXELS or len(counts) < 2:
+        return None
+    share = np.cumsum(counts)[:-1] / total
+    mean = np.cumsum(counts * np.arange(len(counts)))[:-1] / total
+    overall = float(counts @ np.arange(len(counts))) / total
+    between = (overall * share - mean) ** 2 / np.maximum(share * (1 - share), 1e-12)
+    between[(share < SPLIT_LEAST) | (share > 1 - SPLIT_LEAST)] = -1
+    cut = int(np.argmax(between))
+    return cut + 1 if between[cut] >= 0 else None
 
 
 def _pieces(mask: np.ndarray) -> list[tuple[float, np.ndarray, np.ndarray]]:
@@ -116,9 +180,11 @@ def _pieces(mask: np.ndarray) -> list[tuple[float, np.ndarray, np.ndarray]]:
     return pieces[:PIECES]
 
 
-def _groups(pieces) -> list[np.ndarray]:
-    """Each piece's contour, and every two pieces' joined when they lie together (JOIN_FILL)."""
-    groups = [contour for _, contour, _ in pieces]
+def _groups(pieces, known: set | None = None) -> list[np.ndarray]:
+    """Each piece's contour, and every two pieces' joined when they lie together (JOIN_FILL); but not
+    a piece, or two joined, that are all among the `known` ones (`_key`: found already)."""
+    new = [known is None or _key(piece) not in known for piece in pieces]
+    groups = [contour for (_, contour, _), fresh in zip(pieces, new) if fresh]
     if len(pieces) < 2:
         return groups
     boxes = np.stack([box for _, _, box in pieces])
@@ -132,11 +198,20 @@ def _groups(pieces) -> list[np.ndarray]:
     alike = np.minimum(areas[:, None], areas[None, :]) >= JOIN_TURNED * np.maximum(areas[:, None], areas[None, :])
     ends = np.triu(_touching(boxes, JOIN_TURNED_REACH) & alike, 1) & ~near
     for a, b in zip(*np.nonzero(near | ends)):
+        if not (new[a] or new[b]):
+            continue
         joined = np.concatenate([pieces[a][1], pieces[b][1]])
         fill = cv2.contourArea(cv2.convexHull(joined)) / (pieces[a][0] + pieces[b][0])
         if (fill < JOIN_FILL and near[a, b]) or (fill < JOIN_TURNED_FILL and _turned_alike(pieces[a], pieces[b])):
             groups.append(joined)
     return groups
+
+
+def _key(piece) -> tuple:
+    """What tells a piece (`_pieces`) from another: its box and hull area (a piece of a window's part
+    that is a piece of the whole window too, the same pixels, has the same)."""
+    area, _, box = piece
+    return (area, *box.tolist())
 
 
 def _touching(boxes: np.ndarray, reach: float) -> np.ndarray:
@@ -167,15 +242,25 @@ def _turned_alike(first, second) -> bool:
     return overlap >= JOIN_TURNED * (first[0] + second[0] - overlap)
 
 
-def field_contours(photo: np.ndarray, hues, min_area: float) -> list[tuple[int, np.ndarray]]:
-    """The contours of card-shaped fields of the given hues (`field_masks`) in a BGR photo, each with
-    the index of its hue in `hues`: each piece of each hue's mask and every two lying together
-    joined, whose hull is at least `min_area` px (a card's least, less its border) and at most
-    half the photo, and card-shaped (ASPECT)."""
+def field_contours(photo: np.ndarray, hues, min_area: float, parted: bool = False) -> list[tuple[int, np.ndarray]]:
+    """The contours of card-shaped fields of the given hues in a BGR photo, each with the index of its
+    hue in `hues`: each piece of each window's mask and every two lying together joined, whose hull
+    is at least `min_area` px (a card's least, less its border) and at most half the photo, and
+    card-shaped (ASPECT). The windows are `hues` themselves, or with `parted` the parts of those the
+    photo's pixels are of more than one hue in (`field_windows`; none: no contours), less what the
+    whole windows give already (a piece all of one part's hues, and two such joined)."""
     limit = 0.5 * photo.shape[0] * photo.shape[1]
+    hue, vivid = _vivid(photo)
+    known: dict[int, set] = {}
+    if parted:
+        windows = field_windows(hue, vivid, hues)[len(hues):]
+        for index in {index for index, _ in windows}:
+            known[index] = {_key(piece) for piece in _pieces(_window_mask(hue, vivid, hues[index], True))}
+    else:
+        windows = list(enumerate(hues))
     found = []
-    for index, mask in enumerate(field_masks(photo, hues)):
-        for contour in _groups(_pieces(mask)):
+    for index, window in windows:
+        for contour in _groups(_pieces(_window_mask(hue, vivid, window, True)), known.get(index)):
             hull = cv2.convexHull(contour)
             area = cv2.contourArea(hull)
             if min_area <= area <= limit:
