@@ -229,12 +229,8 @@ def _bgr(degrees: float) -> tuple[int, int, int]:
     return tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR_FULL)[0, 0])
 
 
-def test_a_field_run_into_a_table_of_near_hues_gives_the_cards_outline():
-    # Issue #18: a red card on a kilim of reds and oranges (development photos: the card's field at
-    # 0-6°, the rug's at 6-21°, all in red's window). Where the rug runs into the field across its
-    # thin border (a finger, a blurred border), the field's window taken in two at the hue that best
-    # parts the photo's pixels of it keeps the field, printed in one ink, whole in one part, and the
-    # rug's other hues out of it.
+def _card_run_into_near_hues() -> np.ndarray:
+    """A 356° red card on bands of 6° and 20°, with 20° strokes across its border."""
     table = np.full((480, 640, 3), (60, 70, 60), np.uint8)
     for y in range(0, 480, 40):
         cv2.rectangle(table, (0, y), (639, y + 12), _bgr(6), -1)
@@ -242,7 +238,16 @@ def test_a_field_run_into_a_table_of_near_hues_gives_the_cards_outline():
     photo = _drawn_card(_bgr(356), oval=False, table=table)
     for x in (305, 320, 335):                                   # the rug's orange across the border
         cv2.line(photo, (x, 150), (x + 5, 260), _bgr(20), 4)
-    quads = _outlines(photo, CLASSIC_FIELD_HUES)
+    return photo
+
+
+def test_a_field_run_into_a_table_of_near_hues_gives_the_cards_outline():
+    # Issue #18: a red card on a kilim of reds and oranges (development photos: the card's field at
+    # 0-6°, the rug's at 6-21°, all in red's window). Where the rug runs into the field across its
+    # thin border (a finger, a blurred border), the field's window taken in two at the hue that best
+    # parts the photo's pixels of it keeps the field, printed in one ink, whole in one part, and the
+    # rug's other hues out of it.
+    quads = _outlines(_card_run_into_near_hues(), CLASSIC_FIELD_HUES)
     assert quads and min(_error(q) for q in quads) < 0.08
 
 
@@ -256,3 +261,31 @@ def test_a_window_of_one_hue_is_not_taken_in_two():
     photo[:, :40] = _bgr(20)                                # 25 %: parted
     hue, vivid = _vivid(photo)
     assert len(field_windows(hue, vivid, CLASSIC_FIELD_HUES)) == 6
+
+
+def _snapped_by_round(monkeypatch, photo: np.ndarray) -> list[list[np.ndarray]]:
+    """The outlines the field step snaps onto the card's edge in each of its two rounds (the whole
+    windows', then their parts'), on a photo its reader is sure of nothing in."""
+    snapped: list[np.ndarray] = []
+    real = detect._snapped
+    monkeypatch.setattr(detect, "_snapped", lambda lo, quad: snapped.append(quad) or real(lo, quad))
+    search = _Search(photo, lambda warped: 0.0)
+    rounds = []
+    for parted in (False, True):
+        snapped.clear()
+        search._read_fields(CLASSIC_FIELD_HUES, parted, [])
+        rounds.append(list(snapped))
+    return rounds
+
+
+def test_the_parts_outlines_that_repeat_are_not_snapped_and_a_cards_is(monkeypatch):
+    # An empty checked cloth: its checks' two blues part the blue window, and each part gives its
+    # checks, alike all over the table (`_Motifs`), so none is snapped (before: 111 snaps, each a
+    # warp and a hue test more, for no read); the whole windows' round snaps as it did.
+    cloth = texture("cloth", 480, 640, np.random.default_rng(2))
+    assert field_contours(cloth, CLASSIC_FIELD_HUES, MIN_AREA_PX / 2, parted=True)
+    whole, parts = _snapped_by_round(monkeypatch, cloth)
+    assert whole and parts == []
+    # A card's field found whole in a part only is one of a kind there: snapped.
+    whole, parts = _snapped_by_round(monkeypatch, _card_run_into_near_hues())
+    assert parts and min(_error(q) for q in parts) < 0.08

@@ -113,7 +113,8 @@ EARLY_SURE = 0.78
 #: surely, and one a yellow 0's own field read as a 1 at 0.78; the true cards' outlines it helped
 #: had hue shares of 0.94 and up. With both checks it made none wrong there (and 7 right, 2 of
 #: them wrong before). Still nothing that sure, the same is done for the fields of the windows'
-#: parts (`vision.card.detect_fields.SPLIT_LEAST`), their outlines not found whole already.
+#: parts (`vision.card.detect_fields.SPLIT_LEAST`), their outlines not found whole already, those
+#: that repeat among themselves (`_Motifs`) not snapped.
 FIELD_BELOW = 0.75
 FIELD_TOP = 8
 FIELD_SURE = 0.85
@@ -1170,7 +1171,7 @@ class _Search:
         snapped onto it, those of the hue they were seeded from only (FIELD_HUE_SHARE); the
         FIELD_TOP best-looking that are not the table's motifs are read, and the sure ones
         (FIELD_SURE) kept. Then, still nothing that sure, the same for the fields of the hue
-        windows' parts (`field_contours`' `parted`)."""
+        windows' parts (`field_contours`' `parted`), those repeating among them not snapped."""
         tried = [quad for _, quad, _ in self.ranked]
         for parted in (False, True):
             if self._is_sure(FIELD_BELOW):
@@ -1180,22 +1181,33 @@ class _Search:
     def _read_fields(self, hues: tuple, parted: bool, tried: list[np.ndarray]) -> None:
         """`read_fields` for the fields of the whole windows of hues, or of their parts (`parted`);
         `tried`: the outlines read already (those read here are added)."""
-        proposals = []
+        guesses = []
         for index, contour in field_contours(self.photo, hues, 0.5 * MIN_AREA_PX / self.search ** 2, parted=parted):
             quad = _refine(order_quad(_quad_from_contour(contour)), contour)
             for guess in (quad, grown_quad(quad)):
                 # Not of its seed's hue: not snapped either (a kilim's fields are mostly such, and
                 # snapping them was most of the step's time on an empty kilim).
-                found = [(guess, warp(self.photo, guess))]
-                if not _is_of_hue(found[0][1], hues, index):
-                    continue
-                snapped = _snapped(self.darkest, guess)
-                if snapped is not None:
-                    found.append((snapped, warp(self.photo, snapped)))
-                for outline, small in found:
-                    if outline is guess or _is_of_hue(small, hues, index):
-                        proposals.append((_card_score(small), float(cv2.contourArea(outline)) * self.search ** 2,
-                                          outline, small))
+                small = warp(self.photo, guess)
+                if _is_of_hue(small, hues, index):
+                    guesses.append((index, self._proposal(guess, small)))
+        # The parts' guesses that repeat among themselves (`_Motifs`) are the table's motifs taken
+        # apart by hue: not snapped (snapped, they were marked as motifs all the same). Issue #18: on
+        # an empty checked cloth (`bench_vision.py --empty --deck classic`, seed 21, cloth photo 26)
+        # the parts gave 198 guesses of its checks' two blues, all repeating; snapping them (191
+        # snapped outlines of the hue, each warped and hue-tested) was most of the round's 187 ms
+        # CPU, for no read (83 ms left; the photo's 407 -> 312 ms).
+        # Development busy tables (classic, seeds 31 000, 32 000, 34 000, 400 photos each): every
+        # photo read as before.
+        repeating = (_Motifs([g for _, g in guesses], self.search).own_repeating() if parted
+                     else np.zeros(len(guesses), bool))
+        proposals = []
+        for (index, proposal), motif in zip(guesses, repeating):
+            proposals.append(proposal)
+            snapped = None if motif else _snapped(self.darkest, proposal[2])
+            if snapped is not None:
+                small = warp(self.photo, snapped)
+                if _is_of_hue(small, hues, index):
+                    proposals.append(self._proposal(snapped, small))
         if not proposals:
             return
         self._mark_table(proposals)
@@ -1215,6 +1227,10 @@ class _Search:
             if sure >= FIELD_SURE:
                 self.ranked.append((sure, outline, small))
         self.ranked.sort(key=lambda c: -c[0])
+
+    def _proposal(self, outline: np.ndarray, small: np.ndarray) -> tuple[float, float, np.ndarray, np.ndarray]:
+        """A field step's proposal (look, area in the searched copy's pixels, outline, warp)."""
+        return _card_score(small), float(cv2.contourArea(outline)) * self.search ** 2, outline, small
 
     def read_regions(self) -> None:
         """Still nothing this sure (CLUSTER_BELOW): the outlines of the regions of one colour, then
