@@ -278,14 +278,16 @@ def _snapped_by_round(monkeypatch, photo: np.ndarray) -> list[list[np.ndarray]]:
     return rounds
 
 
-def test_the_parts_outlines_that_repeat_are_not_snapped_and_a_cards_is(monkeypatch):
-    # An empty checked cloth: its checks' two blues part the blue window, and each part gives its
-    # checks, alike all over the table (`_Motifs`), so none is snapped (before: 111 snaps, each a
-    # warp and a hue test more, for no read); the whole windows' round snaps as it did.
+def test_the_field_outlines_that_repeat_are_not_snapped_and_a_cards_is(monkeypatch):
+    # An empty checked cloth: its checks are alike all over the table (`_Motifs`), in its blue
+    # window and in the window's two parts (its checks' two blues), so none is snapped (before: 98
+    # and 111 snaps, each a warp and a hue test more, for no read).
     cloth = texture("cloth", 480, 640, np.random.default_rng(2))
-    assert field_contours(cloth, CLASSIC_FIELD_HUES, MIN_AREA_PX / 2, parted=True)
-    whole, parts = _snapped_by_round(monkeypatch, cloth)
-    assert whole and parts == []
-    # A card's field found whole in a part only is one of a kind there: snapped.
-    whole, parts = _snapped_by_round(monkeypatch, _card_run_into_near_hues())
+    for parted in (False, True):
+        assert field_contours(cloth, CLASSIC_FIELD_HUES, MIN_AREA_PX / 2, parted=parted)
+    assert _snapped_by_round(monkeypatch, cloth) == [[], []]
+    # A card's field is one of a kind: snapped, found whole (on wood) or in a part only.
+    whole, _ = _snapped_by_round(monkeypatch, _photo("wood", "yellow", 4))
+    assert whole and min(_error(q) for q in whole) < 0.08
+    _, parts = _snapped_by_round(monkeypatch, _card_run_into_near_hues())
     assert parts and min(_error(q) for q in parts) < 0.08

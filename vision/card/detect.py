@@ -113,8 +113,8 @@ EARLY_SURE = 0.78
 #: surely, and one a yellow 0's own field read as a 1 at 0.78; the true cards' outlines it helped
 #: had hue shares of 0.94 and up. With both checks it made none wrong there (and 7 right, 2 of
 #: them wrong before). Still nothing that sure, the same is done for the fields of the windows'
-#: parts (`vision.card.detect_fields.SPLIT_LEAST`), their outlines not found whole already, those
-#: that repeat among themselves (`_Motifs`) not snapped.
+#: parts (`vision.card.detect_fields.SPLIT_LEAST`), their outlines not found whole already. In
+#: either round, the outlines that repeat among themselves (`_Motifs`) are not snapped.
 FIELD_BELOW = 0.75
 FIELD_TOP = 8
 FIELD_SURE = 0.85
@@ -1171,7 +1171,8 @@ class _Search:
         snapped onto it, those of the hue they were seeded from only (FIELD_HUE_SHARE); the
         FIELD_TOP best-looking that are not the table's motifs are read, and the sure ones
         (FIELD_SURE) kept. Then, still nothing that sure, the same for the fields of the hue
-        windows' parts (`field_contours`' `parted`), those repeating among them not snapped."""
+        windows' parts (`field_contours`' `parted`). Outlines repeating among a round's own are
+        not snapped."""
         tried = [quad for _, quad, _ in self.ranked]
         for parted in (False, True):
             if self._is_sure(FIELD_BELOW):
@@ -1190,16 +1191,16 @@ class _Search:
                 small = warp(self.photo, guess)
                 if _is_of_hue(small, hues, index):
                     guesses.append((index, self._proposal(guess, small)))
-        # The parts' guesses that repeat among themselves (`_Motifs`) are the table's motifs taken
-        # apart by hue: not snapped (snapped, they were marked as motifs all the same). Issue #18: on
-        # an empty checked cloth (`bench_vision.py --empty --deck classic`, seed 21, cloth photo 26)
-        # the parts gave 198 guesses of its checks' two blues, all repeating; snapping them (191
-        # snapped outlines of the hue, each warped and hue-tested) was most of the round's 187 ms
-        # CPU, for no read (83 ms left; the photo's 407 -> 312 ms).
-        # Development busy tables (classic, seeds 31 000, 32 000, 34 000, 400 photos each): every
-        # photo read as before.
-        repeating = (_Motifs([g for _, g in guesses], self.search).own_repeating() if parted
-                     else np.zeros(len(guesses), bool))
+        # The guesses that repeat among themselves (`_Motifs`) are the table's motifs: not snapped
+        # (snapped, they were marked as motifs all the same). Issue #18: on an empty checked cloth
+        # (`bench_vision.py --empty --deck classic`, seed 21, cloth photo 26) the parts gave 198
+        # guesses of its checks' two blues, all repeating; snapping them (191 snapped outlines of
+        # the hue, each warped and hue-tested) was most of the round's 187 ms CPU, for no read (83
+        # ms left; the photo's 407 -> 312 ms). The whole windows' round, 351 of its 404 proposals
+        # repeating, the same: the photo 312 -> 224 ms (255 before the parts). Development busy
+        # tables (classic, seeds 31 000, 32 000, 34 000, 400 photos each): every photo read as
+        # before, each way.
+        repeating = _Motifs([g for _, g in guesses], self.search).own_repeating()
         proposals = []
         for (index, proposal), motif in zip(guesses, repeating):
             proposals.append(proposal)
