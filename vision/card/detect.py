@@ -7,7 +7,7 @@ from functools import cached_property, lru_cache, partial
 import cv2
 import numpy as np
 
-from vision.card.detect_fields import field_contours, field_share
+from vision.card.detect_fields import FieldSeeds, field_contours, field_share
 from vision.card.detect_lines import SharedSegments, lines_meet, quad_proposals, segments
 from vision.card.evidence import EDGE_MIN, may_hold_card, straight_edges
 from vision.errors import CardNotFoundError, NoCardSignError
@@ -1174,16 +1174,20 @@ class _Search:
         windows' parts (`field_contours`' `parted`). Outlines repeating among a round's own are
         not snapped."""
         tried = [quad for _, quad, _ in self.ranked]
+        seeds = None
         for parted in (False, True):
             if self._is_sure(FIELD_BELOW):
                 return
-            self._read_fields(hues, parted, tried)
+            seeds = seeds if seeds is not None else FieldSeeds(self.photo, hues)
+            self._read_fields(hues, parted, tried, seeds)
 
-    def _read_fields(self, hues: tuple, parted: bool, tried: list[np.ndarray]) -> None:
+    def _read_fields(self, hues: tuple, parted: bool, tried: list[np.ndarray], seeds: FieldSeeds | None = None) -> None:
         """`read_fields` for the fields of the whole windows of hues, or of their parts (`parted`);
-        `tried`: the outlines read already (those read here are added)."""
+        `tried`: the outlines read already (those read here are added); `seeds`: the photo's
+        `FieldSeeds`, made once for both rounds (else here)."""
         guesses = []
-        for index, contour in field_contours(self.photo, hues, 0.5 * MIN_AREA_PX / self.search ** 2, parted=parted):
+        for index, contour in field_contours(self.photo, hues, 0.5 * MIN_AREA_PX / self.search ** 2, parted=parted,
+                                             seeds=seeds):
             quad = _refine(order_quad(_quad_from_contour(contour)), contour)
             for guess in (quad, grown_quad(quad)):
                 # Not of its seed's hue: not snapped either (a kilim's fields are mostly such, and

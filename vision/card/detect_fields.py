@@ -242,28 +242,46 @@ def _turned_alike(first, second) -> bool:
     return overlap >= JOIN_TURNED * (first[0] + second[0] - overlap)
 
 
-def field_contours(photo: np.ndarray, hues, min_area: float, parted: bool = False) -> list[tuple[int, np.ndarray]]:
+class FieldSeeds:
+    """A photo's vivid hues (`_vivid`) and each whole window's pieces (`_pieces`), made once for both of
+    `field_contours`' rounds (the whole windows, then their parts)."""
+
+    def __init__(self, photo: np.ndarray, hues):
+        self.hues = hues
+        self.limit = 0.5 * photo.shape[0] * photo.shape[1]
+        self.hue, self.vivid = _vivid(photo)
+        self._whole: dict[int, list] = {}
+
+    def whole_pieces(self, index: int) -> list:
+        """The pieces of the mask of the whole window `hues[index]`."""
+        if index not in self._whole:
+            self._whole[index] = _pieces(_window_mask(self.hue, self.vivid, self.hues[index], True))
+        return self._whole[index]
+
+
+def field_contours(photo: np.ndarray, hues, min_area: float, parted: bool = False,
+                   seeds: FieldSeeds | None = None) -> list[tuple[int, np.ndarray]]:
     """The contours of card-shaped fields of the given hues in a BGR photo, each with the index of its
     hue in `hues`: each piece of each window's mask and every two lying together joined, whose hull
     is at least `min_area` px (a card's least, less its border) and at most half the photo, and
     card-shaped (ASPECT). The windows are `hues` themselves, or with `parted` the parts of those the
     photo's pixels are of more than one hue in (`field_windows`; none: no contours), less what the
-    whole windows give already (a piece all of one part's hues, and two such joined)."""
-    limit = 0.5 * photo.shape[0] * photo.shape[1]
-    hue, vivid = _vivid(photo)
-    known: dict[int, set] = {}
-    if parted:
-        windows = field_windows(hue, vivid, hues)[len(hues):]
-        for index in {index for index, _ in windows}:
-            known[index] = {_key(piece) for piece in _pieces(_window_mask(hue, vivid, hues[index], True))}
-    else:
-        windows = list(enumerate(hues))
+    whole windows give already (a piece all of one part's hues, and two such joined). `seeds`: the
+    photo's `FieldSeeds` of these hues, when a caller reads both rounds."""
+    seeds = seeds if seeds is not None else FieldSeeds(photo, hues)
     found = []
-    for index, window in windows:
-        for contour in _groups(_pieces(_window_mask(hue, vivid, window, True)), known.get(index)):
+    if parted:
+        windows = field_windows(seeds.hue, seeds.vivid, hues)[len(hues):]
+        known = {index: {_key(piece) for piece in seeds.whole_pieces(index)} for index in {i for i, _ in windows}}
+        groups = [(index, _groups(_pieces(_window_mask(seeds.hue, seeds.vivid, window, True)), known[index]))
+                  for index, window in windows]
+    else:
+        groups = [(index, _groups(seeds.whole_pieces(index))) for index in range(len(hues))]
+    for index, contours in groups:
+        for contour in contours:
             hull = cv2.convexHull(contour)
             area = cv2.contourArea(hull)
-            if min_area <= area <= limit:
+            if min_area <= area <= seeds.limit:
                 (_, _), (rw, rh), _ = cv2.minAreaRect(hull)
                 if ASPECT[0] <= min(rw, rh) / max(rw, rh) <= ASPECT[1]:
                     found.append((index, contour))
