@@ -15,6 +15,8 @@ parts at the hue that best parts the photo's pixels of it (`field_windows`). Two
 white between them (a big white oval's) are one field too (JOIN_WHITE).
 """
 
+from functools import cache, cached_property
+
 import cv2
 import numpy as np
 
@@ -92,9 +94,12 @@ SPLIT_LEAST = 0.1
 SPLIT_PIXELS = 200
 #: Two pieces lying together (their boxes touching, JOIN_REACH) whose joint hull is filled too thinly
 #: by them (JOIN_FILL) are still joined when at least JOIN_WHITE of the hull's pixels are of their hue
-#: or white (saturation under WHITE_SATURATION_MAX of 255, value over WHITE_VALUE_MIN): a card's
-#: inside is its field and its white (an oval over most of the face, its border), where between two
-#: pieces of a rug's hue lie the rug's other colours. Issue #18: on development busy tables (classic,
+#: or white (saturation under WHITE_SATURATION_MAX of 255, value over WHITE_VALUE_MIN) and one of them
+#: at least is lopsided (JOIN_LOPSIDED): a card's inside is its field and its white (an oval over most
+#: of the face, its border), the field's pieces an oval leaves are its ends, where between two pieces
+#: of a rug's hue lie the rug's other colours, and a rug's or a checked cloth's motifs are symmetric
+#: (on an empty blue-and-white checked cloth, `bench_vision.py --empty --deck classic`, seed 21,
+#: photo 86, 405 pairs' hulls counted for none joined; with the lopsided test first 51). Issue #18: on development busy tables (classic,
 #: 400 photos each) white-oval faces whose field's ends are of unlike sizes (an oval off the middle,
 #: a finger over one end: not `_turned_alike`) were never proposed; with this join seed 32 000 95.0
 #: -> 96.0 % exact (0.25 -> 0.0 % wrong), 31 000 93.25 -> 93.5 %, 34 000 94.0 -> 94.25 %, photo
@@ -125,10 +130,14 @@ def field_masks(photo: np.ndarray, hues, opened: bool = True) -> list[np.ndarray
 def _vivid(photo: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """A BGR photo's hue (0-255 round the circle) and the mask of its pixels saturated and bright
     enough to be of a field (SATURATION_MIN, VALUE_MIN)."""
-    hsv = cv2.cvtColor(photo, cv2.COLOR_BGR2HSV_FULL)
-    hue, saturation, value = cv2.split(hsv)
-    return hue, cv2.bitwise_and(cv2.compare(saturation, SATURATION_MIN, cv2.CMP_GT),
-                                cv2.compare(value, VALUE_MIN, cv2.CMP_GT))
+    hue, saturation, value = cv2.split(cv2.cvtColor(photo, cv2.COLOR_BGR2HSV_FULL))
+    return hue, _vivid_of(saturation, value)
+
+
+def _vivid_of(saturation: np.ndarray, value: np.ndarray) -> np.ndarray:
+    """The mask of the pixels of a photo's HSV `saturation` and `value` saturated and bright enough to
+    be of a field (SATURATION_MIN, VALUE_MIN)."""
+    return cv2.bitwise_and(cv2.compare(saturation, SATURATION_MIN, cv2.CMP_GT), cv2.compare(value, VALUE_MIN, cv2.CMP_GT))
 
 
 _DEGREES = np.arange(256, dtype=np.float32) * (360 / 256)
@@ -193,10 +202,10 @@ def _pieces(mask: np.ndarray) -> list[tuple[float, np.ndarray, np.ndarray]]:
     return pieces[:PIECES]
 
 
-def _groups(pieces, known: set | None = None, between: np.ndarray | None = None) -> list[np.ndarray]:
+def _groups(pieces, known: set | None = None, between=None) -> list[np.ndarray]:
     """Each piece's contour, and every two pieces' joined when they lie together (JOIN_FILL, or with
-    `between`, the mask of their hue and white, JOIN_WHITE); but not a piece, or two joined, that are
-    all among the `known` ones (`_key`: found already)."""
+    `between`, a function giving the mask of their hue and white, JOIN_WHITE); but not a piece, or two
+    joined, that are all among the `known` ones (`_key`: found already)."""
     new = [known is None or _key(piece) not in known for piece in pieces]
     groups = [contour for (_, contour, _), fresh in zip(pieces, new) if fresh]
     if len(pieces) < 2:
@@ -211,14 +220,25 @@ def _groups(pieces, known: set | None = None, between: np.ndarray | None = None)
     # JOIN_TURNED of the bigger).
     alike = np.minimum(areas[:, None], areas[None, :]) >= JOIN_TURNED * np.maximum(areas[:, None], areas[None, :])
     ends = np.triu(_touching(boxes, JOIN_TURNED_REACH) & alike, 1) & ~near
+    shapes: dict[int, tuple | None] = {}    # each piece's `_lopsided`, worked out when first asked
+
+    def lopsided(index: int) -> tuple | None:
+        if index not in shapes:
+            shapes[index] = _lopsided(pieces[index])
+        return shapes[index]
     for a, b in zip(*np.nonzero(near | ends)):
         if not (new[a] or new[b]):
             continue
         joined = np.concatenate([pieces[a][1], pieces[b][1]])
         fill = cv2.contourArea(cv2.convexHull(joined)) / (pieces[a][0] + pieces[b][0])
-        if near[a, b] and (fill < JOIN_FILL or (between is not None and _filled(joined, between))):
+        # Two pieces of a field with white between them (JOIN_WHITE): one at least lopsided, an end
+        # of the field (two of a checked cloth's or a rug's motifs are each symmetric, and are not
+        # tested further), their hull filled.
+        if near[a, b] and (fill < JOIN_FILL or (between is not None and (lopsided(a) or lopsided(b))
+                                                and _filled(joined, between()))):
             groups.append(joined)
-        elif fill < JOIN_TURNED_FILL and _turned_alike(pieces[a], pieces[b]):
+        elif fill < JOIN_TURNED_FILL and lopsided(a) and lopsided(b) and _turned_alike(
+                lopsided(a), lopsided(b), pieces[a][0] + pieces[b][0]):
             groups.append(joined)
     return groups
 
@@ -250,23 +270,28 @@ def _touching(boxes: np.ndarray, reach: float) -> np.ndarray:
             & (boxes[:, None, 1] <= boxes[None, :, 3]) & (boxes[None, :, 1] <= boxes[:, None, 3]))
 
 
-def _turned_alike(first, second) -> bool:
-    """Whether two lopsided pieces (`_pieces`' hull area, contour, box; JOIN_LOPSIDED) are each other
-    turned half round the point midway between their middles (JOIN_TURNED: their hulls' overlap over
-    their union)."""
-    hulls = [cv2.convexHull(piece[1]).reshape(-1, 2).astype(np.float32) for piece in (first, second)]
-    middles = []
-    for hull, (area, _, _) in zip(hulls, (first, second)):
-        moments = cv2.moments(hull)
-        if moments["m00"] <= 0:
-            return False
-        middles.append(np.float32([moments["m10"], moments["m01"]]) / moments["m00"])
-        itself, _ = cv2.intersectConvexConvex(2 * middles[-1] - hull, hull)
-        if itself >= JOIN_LOPSIDED * (2 * area - itself):      # not lopsided: a motif of its own
-            return False
-    turned = (middles[0] + middles[1]) - hulls[0]      # the first, turned about the midpoint
-    overlap, _ = cv2.intersectConvexConvex(turned, hulls[1])
-    return overlap >= JOIN_TURNED * (first[0] + second[0] - overlap)
+def _turned_alike(first: tuple, second: tuple, areas: float) -> bool:
+    """Whether two lopsided pieces (their hulls and middles, `_lopsided`; their hull areas added,
+    `areas`) are each other turned half round the point midway between their middles (JOIN_TURNED:
+    their hulls' overlap over their union)."""
+    (hull, middle), (other, other_middle) = first, second
+    turned = (middle + other_middle) - hull      # the first, turned about the midpoint
+    overlap, _ = cv2.intersectConvexConvex(turned, other)
+    return overlap >= JOIN_TURNED * (areas - overlap)
+
+
+def _lopsided(piece) -> tuple[np.ndarray, np.ndarray] | None:
+    """A piece's (`_pieces`) hull and middle when it is lopsided: turned half round its middle, it
+    overlaps itself less than JOIN_LOPSIDED over their union (a field's end, not a motif of its own);
+    else None."""
+    area, contour, _ = piece
+    hull = cv2.convexHull(contour).reshape(-1, 2).astype(np.float32)
+    moments = cv2.moments(hull)
+    if moments["m00"] <= 0:
+        return None
+    middle = np.float32([moments["m10"], moments["m01"]]) / moments["m00"]
+    itself, _ = cv2.intersectConvexConvex(2 * middle - hull, hull)
+    return None if itself >= JOIN_LOPSIDED * (2 * area - itself) else (hull, middle)
 
 
 class FieldSeeds:
@@ -276,30 +301,35 @@ class FieldSeeds:
     def __init__(self, photo: np.ndarray, hues):
         self.hues = hues
         self.limit = 0.5 * photo.shape[0] * photo.shape[1]
-        self.hue, self.vivid = _vivid(photo)
-        hsv = cv2.cvtColor(photo, cv2.COLOR_BGR2HSV_FULL)
-        self.white = cv2.bitwise_and(cv2.compare(hsv[..., 1], WHITE_SATURATION_MAX, cv2.CMP_LT),
-                                     cv2.compare(hsv[..., 2], WHITE_VALUE_MIN, cv2.CMP_GT))
-        """The photo's white pixels (WHITE_SATURATION_MAX, WHITE_VALUE_MIN)."""
+        self.hue, self._saturation, self._value = cv2.split(cv2.cvtColor(photo, cv2.COLOR_BGR2HSV_FULL))
+        self.vivid = _vivid_of(self._saturation, self._value)
         self._whole: dict[int, tuple[list, np.ndarray]] = {}
+
+    @cached_property
+    def white(self) -> np.ndarray:
+        """The photo's white pixels (WHITE_SATURATION_MAX, WHITE_VALUE_MIN), made when first asked."""
+        return cv2.bitwise_and(cv2.compare(self._saturation, WHITE_SATURATION_MAX, cv2.CMP_LT),
+                               cv2.compare(self._value, WHITE_VALUE_MIN, cv2.CMP_GT))
 
     def whole_pieces(self, index: int) -> list:
         """The pieces of the mask of the whole window `hues[index]`."""
         return self._whole_window(index)[0]
 
     def _whole_window(self, index: int) -> tuple[list, np.ndarray]:
-        """The pieces of the whole window `hues[index]`'s mask, and the mask of its hue or white."""
+        """The pieces of the whole window `hues[index]`'s mask, and the mask."""
         if index not in self._whole:
             mask = _window_mask(self.hue, self.vivid, self.hues[index], True)
-            self._whole[index] = (_pieces(mask), cv2.bitwise_or(mask, self.white))
+            self._whole[index] = (_pieces(mask), mask)
         return self._whole[index]
 
     def groups(self, index: int, window=None, known: set | None = None) -> list[np.ndarray]:
         """`_groups` of the pieces of the whole window `hues[index]`, or of `window`'s (a part of it)."""
         if window is None:
-            return _groups(*self._whole_window(index)[:1], between=self._whole_window(index)[1])
-        mask = _window_mask(self.hue, self.vivid, window, True)
-        return _groups(_pieces(mask), known, between=cv2.bitwise_or(mask, self.white))
+            pieces, mask = self._whole_window(index)
+        else:
+            mask = _window_mask(self.hue, self.vivid, window, True)
+            pieces = _pieces(mask)
+        return _groups(pieces, known, between=cache(lambda: cv2.bitwise_or(mask, self.white)))
 
 
 def field_contours(photo: np.ndarray, hues, min_area: float, parted: bool = False,
