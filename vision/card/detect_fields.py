@@ -94,17 +94,22 @@ SPLIT_LEAST = 0.1
 SPLIT_PIXELS = 200
 #: Two pieces lying together (their boxes touching, JOIN_REACH) whose joint hull is filled too thinly
 #: by them (JOIN_FILL) are still joined when at least JOIN_WHITE of the hull's pixels are of their hue
-#: or white (saturation under WHITE_SATURATION_MAX of 255, value over WHITE_VALUE_MIN) and one of them
-#: at least is lopsided (JOIN_LOPSIDED): a card's inside is its field and its white (an oval over most
-#: of the face, its border), the field's pieces an oval leaves are its ends, where between two pieces
-#: of a rug's hue lie the rug's other colours, and a rug's or a checked cloth's motifs are symmetric
-#: (on an empty blue-and-white checked cloth, `bench_vision.py --empty --deck classic`, seed 21,
-#: photo 86, 405 pairs' hulls counted for none joined; with the lopsided test first 51). Issue #18: on development busy tables (classic,
-#: 400 photos each) white-oval faces whose field's ends are of unlike sizes (an oval off the middle,
-#: a finger over one end: not `_turned_alike`) were never proposed; with this join seed 32 000 95.0
-#: -> 96.0 % exact (0.25 -> 0.0 % wrong), 31 000 93.25 -> 93.5 %, 34 000 94.0 -> 94.25 %, photo
-#: for photo none lost (`bench_vision.py --busy --deck classic --seed S`).
+#: or white and one of them at least is lopsided (JOIN_LOPSIDED): a card's inside is its field and its
+#: white (an oval over most of the face, its border), the pieces an oval leaves of the field are its
+#: ends, where between two pieces of a rug's hue lie the rug's other colours, and a rug's or a checked
+#: cloth's motifs are symmetric (on an empty blue-and-white checked cloth, `bench_vision.py --empty
+#: --deck classic`, seed 21, photo 86, 405 pairs' hulls were counted for none joined; with the lopsided
+#: test first, 51). Issue #18: on development busy tables (classic, 400 photos each) white-oval faces
+#: whose field's ends are of unlike sizes (an oval off the middle, a finger over one end: not
+#: `_turned_alike`) were never proposed; with this join seed 32 000 95.0 -> 96.0 % exact (0.25 -> 0.0
+#: % wrong), 31 000 93.25 -> 93.5 %, 34 000 94.0 -> 94.25 %, photo for photo none lost
+#: (`bench_vision.py --busy --deck classic --seed S`). 0.85 leaves room for a face's thin dark lines
+#: (a numeral's outline, the oval's edge blurred) and none for a band of rug.
 JOIN_WHITE = 0.85
+#: A white pixel: saturation under WHITE_SATURATION_MAX of 255 and value over WHITE_VALUE_MIN (a card's
+#: white and oval on a development photo, seed 32 000 photo 164: saturation 12-30, value 172-243, the
+#: 10th to 50th percentiles; with room for a coloured light, and still apart from a field's saturation,
+#: over SATURATION_MIN, and from the dark, twice VALUE_MIN).
 WHITE_SATURATION_MAX = 80
 WHITE_VALUE_MIN = 120
 #: Short over long side of a field's hull (a field seen obliquely; a finger across it).
@@ -137,7 +142,8 @@ def _vivid(photo: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _vivid_of(saturation: np.ndarray, value: np.ndarray) -> np.ndarray:
     """The mask of the pixels of a photo's HSV `saturation` and `value` saturated and bright enough to
     be of a field (SATURATION_MIN, VALUE_MIN)."""
-    return cv2.bitwise_and(cv2.compare(saturation, SATURATION_MIN, cv2.CMP_GT), cv2.compare(value, VALUE_MIN, cv2.CMP_GT))
+    return cv2.bitwise_and(cv2.compare(saturation, SATURATION_MIN, cv2.CMP_GT),
+                           cv2.compare(value, VALUE_MIN, cv2.CMP_GT))
 
 
 _DEGREES = np.arange(256, dtype=np.float32) * (360 / 256)
@@ -220,9 +226,10 @@ def _groups(pieces, known: set | None = None, between=None) -> list[np.ndarray]:
     # JOIN_TURNED of the bigger).
     alike = np.minimum(areas[:, None], areas[None, :]) >= JOIN_TURNED * np.maximum(areas[:, None], areas[None, :])
     ends = np.triu(_touching(boxes, JOIN_TURNED_REACH) & alike, 1) & ~near
-    shapes: dict[int, tuple | None] = {}    # each piece's `_lopsided`, worked out when first asked
+    shapes: dict[int, tuple | None] = {}
 
     def lopsided(index: int) -> tuple | None:
+        """`_lopsided` of piece `index`, worked out once."""
         if index not in shapes:
             shapes[index] = _lopsided(pieces[index])
         return shapes[index]
