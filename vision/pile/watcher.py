@@ -176,6 +176,25 @@ HAND_GAP = 14
 #: 630, every other table line for line the same; their renders, and the printed deck's renders and
 #: photo-lab prints (seeds 4300-4302), never come here.
 HELD_STILL = 0.8
+#: A card taken back gives the pile before it back over its region grown by this many small pixels
+#: (`_pile_taken_back`; a card's outline is a pixel or two out, as `_left_beside` cuts 2 px clear);
+#: elsewhere the pile stays as last settled. Issue #18, printed development probe, photo-lab wood
+#: 4514: the light dimmed at 34 s (gains about 0.65), and while what it changed was still to be
+#: absorbed a saffron 8 and a turquoise 8 landed (35.9 s), the pile before them kept with the
+#: turquoise 8 in the old light; the turquoise 8 taken back at 38.0 s gave that whole old pile back
+#: (the saffron 8's shown part pasted in it in the new light), which differed from the view all over
+#: the pile, and the saffron 8 and the saffron 7 beside it were reported landing again (two false
+#: events, in both trees of session 41).
+TAKEN_GROW = 2
+#: A card read as the top card where the top card no longer shows is the top card moved only where
+#: its old place, where the view changed, shows the pile before it: this share of it (light
+#: balanced), as `_is_top_uncovered` takes a take-back under way; else something new lies there
+#: and the card read is a second copy (`_shows_pile_before`). Issue #18, printed development probe,
+#: photo-lab sadu 4502: a saffron 9 and a saffron Take Two thrown together (40.4 s) onto the
+#: saffron Take Two, the 9 over it; the new Take Two was taken as the old one moved (the old one's
+#: place 0.59 like it), its place 0.20 like the pile before it; the two were reported only when
+#: the difference was absorbed (43.7 s), dated 1.9 s late (two false events, two missed).
+NUDGE_BEFORE = 0.6
 
 
 def _doubted(reading: tuple) -> PileReading:
@@ -660,13 +679,26 @@ class PileWatcher:
         if changed < 0.4 or match_share(small, top.before, region) < 0.8:
             return None
         self.pile.pop()
-        self.reference = top.before.copy()
-        if top.unknown is not None:
-            self.reference[top.unknown > 0] = small[top.unknown > 0]
+        self.reference = self._pile_taken_back(small, top)
         colour, rank, code, confidence, unsure, _ = PileReading(*top.reading)
         start = rest_time(self._history, small, top.region, t)
         return PileEvent("taken_back", start, colour, rank, code, confidence, unsure, top.quad,
                          top.snapshot, seen_t=t)
+
+    def _pile_taken_back(self, small: np.ndarray, top: _PileCard) -> np.ndarray:
+        """The pile's settled state once its top card (`top`) is taken back: the settled state as it
+        is, but over where the card lay (TAKEN_GROW round its region) the pile before it, taken as
+        the view shows it now where the two agree (light balanced), and as the view shows it where
+        it was not known (a card under it, hidden). Outside the card nothing changed with it: the
+        pile before it is out of date there (the light, what was absorbed since)."""
+        place = cv2.dilate(top.region, _SPECK, iterations=TAKEN_GROW) > 0
+        pile = self.reference.copy()
+        pile[place] = top.before[place]
+        same = cv2.bitwise_not(difference(small, top.before, clipped_before=True)) > 0
+        pile[place & same] = small[place & same]
+        if top.unknown is not None:
+            pile[top.unknown > 0] = small[top.unknown > 0]
+        return pile
 
     def _landed(self, small: np.ndarray, hull: np.ndarray, t: float,
                 frames: list[tuple[float, np.ndarray]] | None = None, *,
@@ -819,7 +851,16 @@ class PileWatcher:
         if moved and cv2.countNonZero(uncovered) > 0.1 * cv2.countNonZero(top.region):
             # Where the old top card still shows, it lies as it lay: a second copy landed beside it.
             moved = match_share(small, self.reference, uncovered) < 0.7
-        return bool(moved)
+        return bool(moved) and self._shows_pile_before(small, top, uncovered)
+
+    def _shows_pile_before(self, small: np.ndarray, top: _PileCard, uncovered: np.ndarray) -> bool:
+        """Whether where the top card lay and the view changed (`uncovered`, within the difference)
+        shows the pile before it (NUDGE_BEFORE of it, light balanced; what was hidden under it aside):
+        a card moved off its place leaves it so, a card landed over it does not."""
+        left = cv2.bitwise_and(uncovered, self._mask)
+        if top.unknown is not None:
+            left = cv2.bitwise_and(left, cv2.bitwise_not(top.unknown))
+        return not cv2.countNonZero(left) or match_share(small, top.before, left) >= NUDGE_BEFORE
 
     def _is_uncovered_whole(self, region: np.ndarray, top: _PileCard) -> bool:
         """Whether `region` holds the whole of the top card (SAME_PLACE of its quad) where the top
