@@ -195,6 +195,14 @@ TAKEN_GROW = 2
 #: place 0.59 like it), its place 0.20 like the pile before it; the two were reported only when
 #: the difference was absorbed (43.7 s), dated 1.9 s late (two false events, two missed).
 NUDGE_BEFORE = 0.6
+#: A card of our art beneath, where neither what the top card of a difference leaves of it nor of
+#: its hull is BENEATH_SHARE of a card, is fitted to those with where the pile's top card lay and
+#: the view changed, the patches there closed by a square this wide (small px; `_changed_on_top`):
+#: a card on one of its own colour differs from it in its border and glyph, a few px apart. Issue
+#: #18, photo-lab sadu 4502 (NUDGE_BEFORE's): the saffron 9 thrown over the saffron Take Two left 47
+#: px of the hull beside the new Take Two (972 px), the old Take Two's changed place 209 px as it
+#: is (no fit read) and 231 closed so: the 9 read surely and right.
+ON_TOP_CLOSE = 5
 
 
 def _doubted(reading: tuple) -> PileReading:
@@ -970,14 +978,27 @@ class PileWatcher:
         """What shows of a card beneath the top one (`top_region`; `area` small px): what the top
         card leaves of the difference (`rest`), or, our art's, where that is under BENEATH_SHARE of
         the top card, what it leaves of the difference's hull (`contour`'s), as `_leaves_card_beneath`
-        measures it: a card on one of its own colour differs from it only in patches."""
+        measures it: a card on one of its own colour differs from it only in patches; where that too
+        is under BENEATH_SHARE, with where the pile's top card lay and the view changed
+        (`_changed_on_top`)."""
         # Issue #18, printed development probe, laser birch 4301 at 17.5 s: a saffron 4 thrown
         # under a saffron 7 lay on the saffron Stop before them; read early, the 7 left 0.215 of a
         # card of the hull beside it (two cards), but at the still view its own pixels left 0.165 and
         # the 4 was missed; the hull's, 0.22, read the 4 surely and right.
         if not self._reads_our_art() or cv2.countNonZero(rest) >= BENEATH_SHARE * area:
             return rest
-        return _left_beside(region_mask(small.shape, cv2.convexHull(contour)), top_region)
+        shown = _left_beside(region_mask(small.shape, cv2.convexHull(contour)), top_region)
+        if cv2.countNonZero(shown) >= BENEATH_SHARE * area or not self.pile:
+            return shown
+        return cv2.bitwise_or(shown, self._changed_on_top(top_region))
+
+    def _changed_on_top(self, top_region: np.ndarray) -> np.ndarray:
+        """Where the pile's top card lay and the view differs, beside the top card of a difference
+        (`top_region`), its patches closed ON_TOP_CLOSE: a card of our art on one of its own
+        colour differs from it only there (its border, its glyph)."""
+        kernel = np.ones((ON_TOP_CLOSE, ON_TOP_CLOSE), np.uint8)
+        changed = cv2.morphologyEx(self._mask, cv2.MORPH_CLOSE, kernel)
+        return _left_beside(cv2.bitwise_and(changed, self.pile[-1].region), top_region)
 
     def _reads_our_art(self) -> bool:
         """Whether cards beneath are read against our deck's art (`faces`), not a classic print's
