@@ -202,6 +202,14 @@ NUDGE_BEFORE = 0.6
 #: #18, photo-lab sadu 4502 (NUDGE_BEFORE's): the saffron 9 thrown over the saffron Take Two left 47
 #: px of the hull beside the new Take Two (972 px), the old Take Two's changed place 209 px as it
 #: is (no fit read) and 231 closed so: the 9 read surely and right.
+#: Session 42, with TAKEN_GROW and NUDGE_BEFORE (`benchmarks/probe_watcher.py --printed photo --seeds
+#: 4500 4515`): photo lab 1,568 -> 1,570 / 1,575 right, false events 5 -> 1 (wood 4514 and sadu 4502
+#: gone, glass 4505 left), every other line the same; classic real faces (`--seeds 4300 4306`) 614 /
+#: 630 as before. Fresh seeds (`--printed photo|laser --seeds 4515 4521`, both trees) line for line
+#: the same (623, 624 / 630). Held out once, both trees: `bench_watcher.py --printed 2 --real-tables 0
+#: --only-real` identical (210 / 208 / 208 / 209); `--only-real` real faces 204 both, renders 197 ->
+#: 198 / 210, false 1 -> 0 (dark_cloth). About 2.6 ms CPU a take-back, 1 ms a same-card read; nothing
+#: a frame.
 ON_TOP_CLOSE = 5
 
 
