@@ -232,13 +232,7 @@ def _groups(pieces, known: set | None = None, between=None) -> list[np.ndarray]:
     # JOIN_TURNED of the bigger).
     alike = np.minimum(areas[:, None], areas[None, :]) >= JOIN_TURNED * np.maximum(areas[:, None], areas[None, :])
     ends = np.triu(_touching(boxes, JOIN_TURNED_REACH) & alike, 1) & ~near
-    shapes: dict[int, tuple | None] = {}
-
-    def lopsided(index: int) -> tuple | None:
-        """`_lopsided` of piece `index`, worked out once."""
-        if index not in shapes:
-            shapes[index] = _lopsided(pieces[index])
-        return shapes[index]
+    lopsided = cache(lambda index: _lopsided(pieces[index]))      # each piece's worked out once
     for a, b in zip(*np.nonzero(near | ends)):
         if not (new[a] or new[b]):
             continue
