@@ -2,7 +2,8 @@
 at its width (under half of them above the threshold) is read again at the scale search's heaviest
 width of another run and at half and twice its own (`FAR_SHORT`, `OutlineScanner._other_widths`): a
 card face's big symbol reads as an index of a card about twice as wide, and had set the width of
-whole hands (development hand 52 of seed 32 000, a row of 9 read at 2.04 of its width: one card)."""
+whole hands (development hand 52 of seed 32 000, a row of 9 read at 2.04 of its width: one card).
+Oona's hands too since helper-oonahand43."""
 
 import numpy as np
 import pytest
@@ -52,10 +53,13 @@ def test_a_hand_read_at_half_its_cards_is_not_read_again(monkeypatch):
     assert asked == [200.0] and len(scan) == 2
 
 
-def test_oona_hands_are_not_read_again(monkeypatch):
-    assert "oona" not in FAR_SHORT
-    asked, _ = _scan(monkeypatch, {200.0: 1, 100.0: 7}, expected=9, deck="oona")
-    assert asked == [200.0]
+def test_oona_hands_are_read_again_too(monkeypatch):
+    """helper-oonahand43: Oona's scale search had ended on a lone reading at its narrowest width (inkjet,
+    development seed 33 000 hand 151, a loose five read at 0.39 of its width: no card)."""
+    assert FAR_SHORT["oona"] == FAR_SHORT["classic"]
+    asked, scan = _scan(monkeypatch, {200.0: 1, 100.0: 7}, expected=9, deck="oona")
+    assert asked == [200.0, 100.0]
+    assert len(scan) == 7 and scan.index_px == pytest.approx(100.0 * OutlineScanner(deck="oona").window)
 
 
 def test_the_other_widths_the_search_heaviest_of_another_run_first():

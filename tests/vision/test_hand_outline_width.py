@@ -1,11 +1,11 @@
 """The outline scan's card width (issue 20): the scale search's width, which leans narrow, moved to
-where the outline's whole long sides put it."""
+where the outline's whole long sides put it, for Oona the widest width enough of them put (`WIDEST_SIDE`)."""
 
 import numpy as np
 import pytest
 
 from vision.hand.outline import ASPECT, MIN_SIDE, bright_sides
-from vision.hand.outlined import LONG_SIDE, SIDE_REACH, OutlineScanner, _side_width
+from vision.hand.outlined import LONG_SIDE, SIDE_REACH, WIDEST_SIDE, OutlineScanner, _side_width
 from vision.hand.scanner import whiteness
 from vision.sim.hands import oona_faces, spread_hands
 
@@ -28,6 +28,34 @@ def test_without_enough_long_sides_there_is_no_measured_width():
     assert _side_width(_sides([]), 88.0, long_side) is None
     too_far = 88.0 * SIDE_REACH[1] * 1.2
     assert _side_width(_sides([long_side * too_far] * 3), 88.0, long_side) is None
+
+
+def test_more_shorter_straight_pieces_do_not_put_the_oona_width():
+    """Nine pieces as long as the long side of a card 0.8 as wide (a short side, a table's pattern), four
+    of the card's own long sides: the card's width, not the commoner narrower one."""
+    long_side = LONG_SIDE["oona"]
+    sides = _sides([long_side * 100, long_side * 100.5, long_side * 99.5, long_side * 100] + [long_side * 80] * 9)
+    assert _side_width(sides, 87.0, long_side) == pytest.approx(80.0, rel=0.01)
+    assert _side_width(sides, 87.0, long_side, widest=WIDEST_SIDE["oona"]) == pytest.approx(100.0, rel=0.01)
+    assert OutlineScanner(deck="oona")._measured_width(sides, 87.0) == pytest.approx(100.0, rel=0.01)
+
+
+def test_a_lone_wider_piece_does_not_put_the_oona_width():
+    """The widest width must have `SIDE_SUPPORT` sides and a third of the most: one longer piece (two
+    sides in line, read as one) or two against seven leave the width where most sides put it."""
+    long_side = LONG_SIDE["oona"]
+    assert _side_width(_sides([long_side * 115] + [long_side * 100] * 7), 100.0, long_side,
+                       widest=WIDEST_SIDE["oona"]) == pytest.approx(100.0, rel=0.01)
+    assert _side_width(_sides([long_side * 115] * 2 + [long_side * 100] * 7), 100.0, long_side,
+                       widest=WIDEST_SIDE["oona"]) == pytest.approx(100.0, rel=0.01)
+
+
+def test_long_sides_read_with_their_corners_do_not_widen_the_oona_width():
+    """A card's long side read whole, its rounded corners with it, is `ASPECT` over `LONG_SIDE` (1.13) of
+    its straight part: those longer pieces put the same card's width, read at the straight part's."""
+    long_side = LONG_SIDE["oona"]
+    sides = _sides([long_side * 100] * 4 + [ASPECT * 100] * 3 + [long_side * 80] * 9)
+    assert _side_width(sides, 87.0, long_side, widest=WIDEST_SIDE["oona"]) == pytest.approx(100.0, rel=0.01)
 
 
 def test_oona_hands_widths_are_found_within_five_percent():

@@ -974,7 +974,13 @@ WILD_FIELD_FLOOR = 0.7
 #: another of its widths read, 0.97 (7.53), 7 and an extra. Replayed on those 20 hands (`_read_at` at each width,
 #: scored by the bench's `match_cards`): 73 cards, 9 extras -> 77, 5; no hand read worse. Requiring two more
 #: sure readings instead gives the same.
-FAR_SHORT = {"classic": (0.5, 2.0)}
+#: Oona's too since helper-oonahand43 (issue 20, the printed deck): its scale search had ended on a lone sure
+#: reading at its narrowest width, 0.39 of a loose five's (inkjet, seed 33 000 hand 151: no card read),
+#: and on marble taken a width 3.03 of an arc of four's for a few unsure readings (laser, hand 146: none).
+#: Development (seeds 32 000, 33 000, 37 000, 160 hands each, renders and the three prints, `bench_handscan.py
+#: --only spread --deck oona --expect --spread 160 --seed S [--printed K]`): 9 704 -> 9 714 of 9 822 cards,
+#: extras 54 -> 53 (no hand read worse).
+FAR_SHORT = {"classic": (0.5, 2.0), "oona": (0.5, 2.0)}
 OTHER_RUN = 1.35
 #: A reading whose card (`_card_outline`, at the width it is read for) would lie under this share in the
 #: photo (`_in_frame`, sampled at `FRAME_GRID` points across × along it) is no card's index: the scale
@@ -1065,6 +1071,21 @@ SIDE_REACH = (0.9, 1.35)
 #: more than 10 % off the true one for 1.3 % of them (the scale search alone 40 %), more than 5 % for 7 %.
 SIDE_SPREAD = 0.03
 SIDE_SUPPORT = 1.5
+#: Of the widths the long sides put (`_side_width`, `SIDE_REACH` about the searched one), a deck's is
+#: the widest that is a peak of their support with at least `SIDE_SUPPORT` sides and `WIDEST_SIDE` of
+#: the most any width has (the narrowest peak within `ASPECT` / `LONG_SIDE` of it: `_widest_peak`), not
+#: the width most sides put: a card's long side is the longest straight piece of its outline, while its
+#: short sides, its field's edges and a table's pattern (tiles' grout broken by its crossings and by the
+#: cards) are shorter pieces, often more of them. Issue 20, the printed Oona deck (helper-oonahand43):
+#: loose hands on tiles, felt or a rug were measured at 0.69 to 0.82 of their width (tiles: 14 grout
+#: pieces at 0.81 against 7 card sides at 0.99) and read at 0.93 of that. Of the 1 439 development hands
+#: measured (seeds 32 000, 33 000, 37 000, renders, photo lab and laser) the measured width lay more than
+#: 10 % off the true one on 42 -> 33, 20 % on 18 -> 5 (the widest peak alone: 43, 4, but 164 against 101
+#: more than 5 % off, the long sides read with their corners); with Oona's `FAR_SHORT`, cards read right
+#: and extras (`bench_handscan.py --only spread --deck oona --expect --spread 160 --seed S [--printed K]`,
+#: those seeds, renders and the three prints) 9 704 -> 9 724 of 9 822, 54 -> 46 (13 hands better, 4 worse);
+#: the widest peak alone 9 713, 49 (10 better, 4 worse, read at 1.01 to 1.03 of their width).
+WIDEST_SIDE = {"oona": 1 / 3}
 #: The widths read closely (shares of the one the long sides put; `FINE` where they put none): a
 #: little narrower than measured, where the reader is surer of an index. On those 160 hands (cards
 #: expected / not): the scale search's width with `FINE` 95.7 % of cards, 0.056 extras a hand / 93.4 %,
@@ -1484,7 +1505,9 @@ class OutlineScanner:
         """The width the outline's whole long sides put near `found` (`_side_width`, for a deck
         whose `LONG_SIDE` is measured); None where they agree on none."""
         long_side = LONG_SIDE.get(self.deck)
-        return None if long_side is None else _side_width(_off_table(sides, found), found, long_side)
+        if long_side is None:
+            return None
+        return _side_width(_off_table(sides, found), found, long_side, widest=WIDEST_SIDE.get(self.deck))
 
     def _poses(self, sides, card_w: float, most: int = MAX_SIDES) -> np.ndarray:
         """The index places (`corner_poses`) of the sides, at most `most`, that may be a side of a card
@@ -2044,10 +2067,13 @@ def _searched_if_more(chosen, searched, expected: int):
     return searched
 
 
-def _side_width(sides, found: float, long_side: float, reach=None, least: float | None = None) -> float | None:
+def _side_width(sides, found: float, long_side: float, reach=None, least: float | None = None,
+                widest: float | None = None) -> float | None:
     """The card width, within `reach` (default `SIDE_REACH`) of the `found` one, at which the most
     sides (within `SIDE_SPREAD`) are a whole long side of the card (`long_side` widths long), at
-    least `least` (default `SIDE_SUPPORT`) of them: the median of those sides less their corners; else None."""
+    least `least` (default `SIDE_SUPPORT`) of them: the median of those sides less their corners; else None.
+    With `widest`, the widest peak of their support with at least `least` sides and `widest` of the
+    most (`WIDEST_SIDE`; `_widest_peak`)."""
     ends = sides[0]
     if not len(ends):
         return None
@@ -2056,11 +2082,24 @@ def _side_width(sides, found: float, long_side: float, reach=None, least: float 
     grid = found * np.geomspace(reach[0], reach[1], 100)
     near = np.exp(-0.5 * ((widths[None, :] - grid[:, None]) / (SIDE_SPREAD * grid[:, None])) ** 2)
     support = near.sum(axis=1)
+    least = SIDE_SUPPORT if least is None else least
     best = int(support.argmax())
-    if support[best] < (SIDE_SUPPORT if least is None else least):
+    if support[best] < least:
         return None
+    if widest is not None:
+        best = _widest_peak(grid, support, max(least, widest * support[best]), ASPECT / long_side)
     close = np.abs(widths - grid[best]) < 1.5 * SIDE_SPREAD * grid[best]
     return float(np.median(widths[close]))
+
+
+def _widest_peak(grid: np.ndarray, support: np.ndarray, least: float, corners: float) -> int:
+    """Of the peaks of `support` over the widths of `grid` (no lower than either neighbour, at least
+    `least`), the narrowest within `corners` of the widest: a card's long sides read whole, their
+    rounded corners with them (`ASPECT` over `LONG_SIDE`), put a width up to that much wider."""
+    higher = np.r_[support[1:], -np.inf]
+    lower = np.r_[-np.inf, support[:-1]]
+    peaks = np.flatnonzero((support >= least) & (support >= higher) & (support >= lower))
+    return int(peaks[grid[peaks] * corners >= grid[peaks[-1]]][0])
 
 
 def _twin_width(kept, card_w: float, far, span: float) -> float | None:
