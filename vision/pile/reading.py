@@ -252,11 +252,12 @@ def _reading_of(found, read: list):
 
 
 def read_at(recogniser, image: np.ndarray, quad: np.ndarray, *, small_first: bool = False,
-            quad_first: bool = False):
+            quad_first: bool = False, inner: bool = False):
     """The best reading of the card at `quad`: its outline as the difference gave it, or as the
     detector finds it in a crop with everything else blacked out (`small_first`: searched at
     CROP_SEARCH_SIDE first, `_found_and_read`; `quad_first`: not searched when the outline as
-    given shows a card read at least QUAD_SURE surely).
+    given shows a card read at least QUAD_SURE surely; `inner`: where neither shows the card `quad`
+    outlines, a smaller card the search finds within it, `fits_outline` telling them apart).
 
     (:class:`PileReading`, quad, warp), or None when neither shows a card.
     """
@@ -269,7 +270,7 @@ def read_at(recogniser, image: np.ndarray, quad: np.ndarray, *, small_first: boo
     if not (quad_first and given is not None and not given.unsure and given.confidence >= QUAD_SURE):
         # No white border at the outline as given and no card found small: none (CROP_SEARCH_SIDE).
         found = _found_round(recogniser, image, quad, small_first=small_first,
-                             small_only_if_none=small_first and given is None)
+                             small_only_if_none=small_first and given is None, inner=inner and given is None)
         if found is not None:
             candidates.append(found)
     if not candidates:
@@ -319,22 +320,35 @@ def crop_round(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndar
 
 
 def _found_round(recogniser, image: np.ndarray, quad: np.ndarray, *, small_first: bool = False,
-                 small_only_if_none: bool = False):
+                 small_only_if_none: bool = False, inner: bool = False):
     """(reading, quad, warp) of the card the detector finds round `quad` (in a crop with the rest
-    blacked out), if it is the card `quad` outlines; else None. (`small_first`, `small_only_if_none`:
-    as `_found_and_read` searches.)"""
+    blacked out), if it is the card `quad` outlines (or, `inner`, a smaller one within it); else
+    None. (`small_first`, `small_only_if_none`: as `_found_and_read` searches.)"""
     crop, origin = crop_round(image, quad)
     try:
         found, reading = _found_and_read(recogniser, crop, small_first=small_first,
                                          small_only_if_none=small_only_if_none)
         found_quad = found.quad + origin
         # Only the card the difference outlined, not one under a hand beside it.
-        size = np.sqrt(cv2.contourArea(quad))
-        if (abs(np.sqrt(cv2.contourArea(found_quad)) / size - 1) < 0.2
-                and np.linalg.norm(found_quad.mean(axis=0) - quad.mean(axis=0)) < 0.2 * size):
+        if fits_outline(found_quad, quad) or (inner and _is_within(found_quad, quad)):
             if reading is None:
                 reading = read_card(recogniser, found.warped, found.quad, found.score)
             return reading, found_quad, found.warped
     except CardNotFoundError:
         pass
     return None
+
+
+def fits_outline(found: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether a card found at `found` is the card `quad` outlines (frame px): its side within 0.2
+    of the outline's, its centre within 0.2 of that side of the outline's."""
+    size = np.sqrt(cv2.contourArea(quad))
+    return bool(abs(np.sqrt(cv2.contourArea(found)) / size - 1) < 0.2
+                and np.linalg.norm(found.mean(axis=0) - quad.mean(axis=0)) < 0.2 * size)
+
+
+def _is_within(found: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether a card found at `found` is smaller than `quad` (frame px) and its centre inside it."""
+    centre = tuple(float(v) for v in found.mean(axis=0))
+    return (cv2.contourArea(found.astype(np.float32)) < cv2.contourArea(quad.astype(np.float32))
+            and cv2.pointPolygonTest(quad.astype(np.float32), centre, False) > 0)
