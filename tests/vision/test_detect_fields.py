@@ -3,6 +3,7 @@ for busy rugs whose cream lines run into the card's white border."""
 
 import cv2
 import numpy as np
+import pytest
 
 from vision.card import detect
 from vision.card.detect import (FIELD_HUE_SHARE, FIELD_READ_SURE, FIELD_SURE, MIN_AREA_PX, WARP_H, WARP_W, border_ring, find_card,
@@ -308,7 +309,10 @@ def _on_plain_table(face: np.ndarray) -> np.ndarray:
 def _card_of_two_ends(field_bgr, white_bgr=(245, 245, 245)) -> np.ndarray:
     """A classic-like face drawn at TRUTH on a plain table, all `white_bgr` (its border and an oval
     over most of it) but for two ends of a `field_bgr` field in opposite corners, of unlike sizes
-    (neither the other turned, `_turned_alike`): the field an oval drawn off the face's middle leaves."""
+    (neither the other turned, `_turned_alike`): the field an oval drawn off the face's middle leaves.
+    Issue #18: such ends fill their joint hull too thinly (JOIN_FILL); what lies between them is the
+    card's white (JOIN_WHITE). Development busy tables (seed 32 000): three such cards on a kilim no
+    step proposed."""
     fw, fh = 280, 435
     face = np.full((fh, fw, 3), white_bgr, np.uint8)
     cv2.fillConvexPoly(face, np.int32([[18, 18], [18 + 0.7 * (fw - 36), 18], [18, 18 + 0.7 * (fh - 36)]]), field_bgr)
@@ -317,47 +321,37 @@ def _card_of_two_ends(field_bgr, white_bgr=(245, 245, 245)) -> np.ndarray:
     return _on_plain_table(face)
 
 
-def test_two_ends_of_a_field_with_white_between_them_give_the_cards_outline():
-    # Issue #18: a white oval over most of the face leaves its field in ends of unlike sizes (neither
-    # the other turned) whose joint hull they fill too thinly (JOIN_FILL); what lies between them is
-    # the card's white (JOIN_WHITE). Development busy tables (seed 32 000): three such cards on a
-    # kilim no step proposed.
-    for bgr in ((40, 40, 220), (60, 160, 40), (30, 210, 250)):
-        quads = _outlines(_card_of_two_ends(bgr), CLASSIC_FIELD_HUES)
-        assert quads and min(_error(q) for q in quads) < 0.1, bgr
-
-
-def test_two_pieces_of_a_hue_with_the_tables_colour_between_them_are_not_joined():
-    # The same two ends with the table's own colour where the card's white was: two pieces of a rug.
-    quads = _outlines(_card_of_two_ends((40, 40, 220), white_bgr=(60, 70, 60)), CLASSIC_FIELD_HUES)
-    assert all(_error(q) > 0.2 for q in quads)
-
-
-def _card_of_quarters(field_bgr, between_bgr=(245, 245, 245)) -> np.ndarray:
+def _card_of_quarters(field_bgr, white_bgr=(245, 245, 245)) -> np.ndarray:
     """A classic-like face drawn at TRUTH on a plain table: a white border round a `field_bgr` field
-    cut in four by a band each way across its middle, of `between_bgr` (a face's white: its oval's
-    outline and corner indices cut a field in three or four so), each 0.4 of a piece wide."""
+    cut in four by a band each way across its middle, of `white_bgr` (a face's white: its oval's
+    outline and corner indices cut a field in three or four so), each 0.4 of a piece wide. Issue #18:
+    pairs of the pieces join (JOIN_FILL, JOIN_WHITE) but give half a field; the pieces the pairs link,
+    their hull their hue or white, are the whole field (JOIN_MANY). Development busy tables (seeds
+    31 000, 32 000, 34 000, 35 000): five such cards no step proposed."""
     fw, fh, border = 280, 435, 18
     face = np.full((fh, fw, 3), 245, np.uint8)
     face[border:fh - border, border:fw - border] = field_bgr
     band_x, band_y = (fw - 2 * border) // 6, (fh - 2 * border) // 6
-    face[border:fh - border, fw // 2 - band_x // 2:fw // 2 + band_x // 2] = between_bgr
-    face[fh // 2 - band_y // 2:fh // 2 + band_y // 2, border:fw - border] = between_bgr
+    face[border:fh - border, fw // 2 - band_x // 2:fw // 2 + band_x // 2] = white_bgr
+    face[fh // 2 - band_y // 2:fh // 2 + band_y // 2, border:fw - border] = white_bgr
     return _on_plain_table(face)
 
 
-def test_a_field_cut_in_four_with_white_between_gives_the_cards_outline():
-    # Issue #18: a face's thin oval outline and its corner indices cut its field in three or four
-    # pieces; pairs of them join (JOIN_FILL, JOIN_WHITE) but give half a field. The pieces the pairs
-    # link, their hull their hue or white, are the whole field (JOIN_MANY). Development busy tables
-    # (seeds 31 000, 32 000, 34 000, 35 000): five such cards no step proposed.
-    for bgr in ((40, 40, 220), (60, 160, 40), (200, 110, 30)):
-        quads = _outlines(_card_of_quarters(bgr), CLASSIC_FIELD_HUES)
+PIECES_OF_FIELDS = [(_card_of_two_ends, ((40, 40, 220), (60, 160, 40), (30, 210, 250))),
+                    (_card_of_quarters, ((40, 40, 220), (60, 160, 40), (200, 110, 30)))]
+
+
+@pytest.mark.parametrize("card, fields", PIECES_OF_FIELDS, ids=["two-ends", "quarters"])
+def test_pieces_of_a_field_with_white_between_them_give_the_cards_outline(card, fields):
+    for bgr in fields:
+        quads = _outlines(card(bgr), CLASSIC_FIELD_HUES)
         assert quads and min(_error(q) for q in quads) < 0.1, bgr
 
 
-def test_four_pieces_of_a_hue_with_the_tables_colour_between_them_are_not_one_field():
-    # The same four pieces with the table's colour between them: joined in pairs as before, but
-    # their joint hull is not filled with their hue and white (JOIN_MANY_WHITE).
-    quads = _outlines(_card_of_quarters((40, 40, 220), between_bgr=(60, 70, 60)), CLASSIC_FIELD_HUES)
+@pytest.mark.parametrize("card", [card for card, _ in PIECES_OF_FIELDS], ids=["two-ends", "quarters"])
+def test_pieces_of_a_hue_with_the_tables_colour_between_them_are_not_one_field(card):
+    # The same pieces with the table's own colour where the card's white was: pieces of a rug. Two
+    # ends are not joined; four are joined in pairs as before, but their joint hull is not filled with
+    # their hue and white (JOIN_MANY_WHITE).
+    quads = _outlines(card((40, 40, 220), white_bgr=(60, 70, 60)), CLASSIC_FIELD_HUES)
     assert all(_error(q) > 0.2 for q in quads)
