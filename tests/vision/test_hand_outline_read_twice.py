@@ -1,0 +1,41 @@
+"""The outline scan cuts a hand read over full to the cards expected after dropping an index read twice: a
+reading beside a surer one turned alike (`TWICE_READ`, `_less_read_twice`; issue 20, our printed deck). The
+readings are development hand 51 of seed 33 000 (photo lab prints, 8 cards on tiles, read 73.9 px wide), as
+the scan kept them (`score, rank index, cx, cy, window, turn`; Oona's ranks `0`-`9`, `stop`, `turnback`,
+`take2`, `colour`, `colour4`)."""
+
+import numpy as np
+
+from vision.hand.outlined import TWICE_READ, OutlineScanner, _less_read_twice
+
+CARD_W = 73.94
+NINE = (1.0, 9, 378.932, 31.026, 13.664, 72.33)
+#: A `1` read 0.15 card widths from the saffron `9`'s index, turned as it, in a window of the smaller side.
+ONE = (0.995, 1, 369.278, 35.728, 13.664, 72.019)
+TAKE2 = (0.985, 12, 291.868, 131.096, 16.266, 59.47)
+KEPT = [(0.999, 3, 418.378, 195.136, 16.266, 98.386), (0.999, 7, 320.157, 311.026, 16.266, 75.326),
+        (1.0, 10, 203.302, 115.452, 16.266, -83.595), (0.999, 0, 393.622, 109.811, 16.266, 74.017), NINE,
+        (0.999, 10, 307.976, 215.978, 16.266, 58.869), TAKE2, (0.998, 13, 432.24, 298.269, 16.266, 86.285), ONE]
+
+
+def test_a_hand_read_over_full_drops_the_index_read_twice_not_a_card():
+    """Cut to the 8 surest, the saffron `take2` (0.985, its card's own index) had gone and the `1` stayed."""
+    scanner = OutlineScanner(deck="oona")
+    table = np.full((480, 640, 3), 90, np.uint8)
+    _, kept, looked = scanner._filled(table, None, None, (CARD_W, KEPT, KEPT), len(KEPT) - 1)
+    assert TAKE2 in kept and ONE not in kept and NINE in kept
+    assert len(kept) == len(KEPT) - 1 and looked == []
+
+
+def test_readings_turned_apart_or_further_apart_are_two_cards():
+    reach = TWICE_READ["oona"]
+    turned = (ONE[0], ONE[1], ONE[2], ONE[3], ONE[4], ONE[5] + 10.0)       # an arc's next card, turned 8° to 16°
+    away = (ONE[0], ONE[1], NINE[2] - 0.3 * CARD_W, ONE[3], ONE[4], ONE[5])   # a row's next card, 0.3 to 0.6 on
+    for other in (turned, away):
+        assert _less_read_twice([NINE, other, TAKE2], 2, CARD_W, reach) == [NINE, other, TAKE2]
+    assert _less_read_twice([NINE, ONE, TAKE2], 2, CARD_W, reach) == [NINE, TAKE2]
+
+
+def test_a_hand_not_over_full_and_classic_keep_every_reading():
+    assert _less_read_twice([NINE, ONE], 2, CARD_W, TWICE_READ["oona"]) == [NINE, ONE]
+    assert _less_read_twice([NINE, ONE, TAKE2], 2, CARD_W, TWICE_READ.get("classic")) == [NINE, ONE, TAKE2]
