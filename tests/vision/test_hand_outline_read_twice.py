@@ -5,12 +5,14 @@ hands of photo lab prints as the scan kept them (`score, rank index, cx, cy, win
 `0`-`9`, `stop`, `turnback`, `take2`, `colour`, `colour4`): hand 51 of seed 33 000 (8 cards on tiles, read
 73.9 px wide) first."""
 
-import cv2
+from types import SimpleNamespace
+
 import numpy as np
 
 from vision.art.oona import card_png
 from vision.hand.outline import INDEX_SHARE
 from vision.hand.outlined import TWICE_READ, OutlineScanner, _card_outline, _less_read_twice
+from vision.sim.drawing import paste_card
 
 CARD_W = 73.94
 NINE = (1.0, 9, 378.932, 31.026, 13.664, 72.33)
@@ -58,16 +60,13 @@ KEPT_23 = [(0.999, 3, 236.831, 152.765, 16.979, -64.383), (0.999, 6, 336.899, 35
 
 
 def _table_23() -> np.ndarray:
-    """A dark table with the two `5`s' cards (the Oona art, `card_png`) where their readings put them."""
+    """A dark table with the two `5`s' cards (the Oona art, `card_png`) pasted where their readings put them."""
     table = np.full((480, 640, 3), (40, 60, 50), np.uint8)
     for colour, reading in (("indigo", INDIGO_5), ("saffron", SAFFRON_5[1])):
         face = card_png(colour, "5", 4.0)
-        h, w = face.shape[:2]
-        outline = _card_outline(reading, CARD_W_23, INDEX_SHARE["oona"]).astype(np.float32)
-        warp = cv2.getPerspectiveTransform(np.float32([[0, 0], [w, 0], [w, h], [0, h]]), outline)
-        card = cv2.warpPerspective(face, warp, (640, 480), flags=cv2.INTER_AREA)
-        mask = cv2.warpPerspective(np.full((h, w), 255, np.uint8), warp, (640, 480)) > 128
-        table[mask] = card[mask]
+        centre = _card_outline(reading, CARD_W_23, INDEX_SHARE["oona"]).mean(axis=0)
+        tall = CARD_W_23 * face.shape[0] / face.shape[1]
+        paste_card(table, SimpleNamespace(face=face), (*centre, reading[5]), tall, shadow=0.0)
     return table
 
 
