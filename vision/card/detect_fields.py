@@ -11,9 +11,9 @@ proposed (`vision.card.detect` grows each to the card's edge and snaps it onto t
 edge, and reads the best-looking). A rug's medallions are of the same few colours, so an outline
 is kept only when the field it frames is of the hue it was seeded from once its border is made
 white (`field_share`). Where a rug of near hues runs into a field, each window is also taken in two
-parts at the hue that best parts the photo's pixels of it (`field_windows`). Two pieces with only
-white between them (a big white oval's) are one field too (JOIN_WHITE), and so are three or more
-that such pairs link (JOIN_MANY).
+parts at the hue that best parts the photo's pixels of it (`field_windows`). Two pieces with mostly
+white between them (a big white oval's, a finger across it) are one field too (JOIN_WHITE), and so
+are three or more that such pairs link (JOIN_MANY).
 """
 
 from functools import cache, cached_property
@@ -118,11 +118,18 @@ SPLIT_PIXELS = 200
 #: reaching into a face's white middle cuts its field in two, and with the numeral's black outline
 #: takes 0.2-0.3 of the two pieces' joint hull (0.72-0.81 their hue or white on the test's three held
 #: cards, `tests/vision/test_detect_fields.py`, 0.72 on development photo 34 000/357), where the
-#: table's colour between two ends of a field leaves 0.45 (the same file's). With 0.7: 96.25 -> 96.25, 93.75 -> 93.75, 94.5 -> 94.75, 94.25 -> 94.5 % exact (a blue
-#: Reverse and a blue 6, each under two fingers, unsure -> right; photo for photo none lost, none more
-#: wrong; 0.6 the same two, 0.7 with fills 1.6 for a lopsided pair one more and +3.6 % CPU on the photo
-#: below); fresh seeds FRESH; held out once HELD. Cost: the slowest empty photo (checked
-#: cloth, photo 86) 247.2 -> 248.3 ms CPU (median of 10, alternating in one process) EMPTY.
+#: table's colour between two ends of a field leaves 0.45 (the same file's). With 0.7: 96.25 -> 96.25,
+#: 93.75 -> 93.75, 94.5 -> 94.75, 94.25 -> 94.5 % exact (a blue Reverse and a blue 6, each under two
+#: fingers, unsure -> right; photo for photo none lost, none more wrong; 0.6 the same two; 0.7 and a
+#: lopsided pair joined at a fill under 1.6 as well, one more and +3.6 % CPU on the slowest empty
+#: photo below); fresh seeds 43 000 94.0 -> 94.25 % (a green Draw Two, unsure -> right), 44 000 93.0 %
+#: photo for photo the same, none more wrong; held out once (`bench_vision.py --busy --deck classic`)
+#: 93.0 -> 93.25 % exact, unsure 6.5 -> 6.25 %, wrong 0.5 % both (`--busy --deck oona` 97.0 / 2.5 /
+#: 0.5 % both, `--real-mit` 100 % both). Cost, each photo read with the old field step and this one in
+#: turn in one process: busy seed 35 000 (400 photos) mean 117.5 -> 117.6 ms CPU, median 101.8 -> 101.3;
+#: `bench_vision.py --empty --deck classic --n 30` (390 photos, every reading the same) mean 4.4 -> 4.5
+#: ms, its slowest (checked cloth, photo 86) 292.0 -> 283.7 ms (median of 8, machine at load ~10;
+#: 247.2 -> 248.3, median of 10, at a lighter load).
 JOIN_WHITE = 0.7
 #: JOIN_MANY or more pieces that joined pairs link together (`_joined_many`) are one field too when
 #: at least JOIN_MANY_WHITE of their joint hull's pixels are of their hue or white: a face's thin oval
@@ -139,9 +146,10 @@ JOIN_WHITE = 0.7
 #: 100.1 ms CPU, median 86.3 -> 87.9; the slowest empty photo (`bench_vision.py --empty --deck classic
 #: --n 30`: checked cloth, photo 86) 236.4 -> 236.8 ms (median of 8). A whole face in the hull
 #: takes in its numeral's dark outline and its indices' (a green 8 whose four pieces' pairs measured
-#: 0.84-0.86 of hue or white, seed 31 000 photo 16; the four 0.84), hence a little under the 0.85 JOIN_WHITE was;
-#: a table's colour between the pieces takes far more (`tests/vision/test_detect_fields.py`'s four
-#: pieces with bands of the table between them, each band 0.4 of a piece wide: 0.73; of white: 0.99).
+#: 0.84-0.86 of hue or white, seed 31 000 photo 16; the four 0.84), hence a little under JOIN_WHITE as
+#: it was then (0.85); a table's colour between the pieces takes far more
+#: (`tests/vision/test_detect_fields.py`'s four pieces with bands of the table between them, each band 0.4 of
+#: a piece wide: 0.73; of white: 0.99).
 JOIN_MANY = 3
 JOIN_MANY_WHITE = 0.8
 #: A white pixel: saturation under WHITE_SATURATION_MAX of 255 and value over WHITE_VALUE_MIN (a card's
