@@ -67,3 +67,15 @@ def test_a_take_back_after_the_lamp_turned_cool_is_seen(oona):
     events, truth = watched(oona, "photo", 4203, "kilim", (29.0, 36.0))
     assert [(e.event, e.code) for e in truth] == [("landed", "burgundy-4"), ("taken_back", "burgundy-4")]
     assert [(e["event"], e["code"]) for e in events] == [("landed", "burgundy-4"), ("taken_back", "burgundy-4")]
+
+
+def test_a_card_beneath_is_read_where_a_lamp_turned_cool_over_clipped_whites(oona):
+    """Photo-lab wood 4525: the lamp turned from warm (its whites clipped) to cool at 34.6 s, and a
+    burgundy 9 and a saffron 0 came in quick succession (36.3 s, 36.7 s) with no still view between.
+    Balanced over what the 0 leaves (1.1 cards, most of it the 9 itself) only scraps of the 9
+    differed and no fit read; balanced over the view, the old whites agreeing, it reads surely."""
+    events, truth = watched(oona, "photo", 4525, "wood", (30.5, 38.0))
+    assert [(e.event, e.code) for e in truth] == [("landed", "burgundy-9"), ("landed", "saffron-0")]
+    score = score_events(events, truth)
+    assert score.found == score.read_right == 2, events
+    assert score.false_events == score.duplicates == 0, events

@@ -1062,10 +1062,31 @@ class PileWatcher:
                                      recogniser=self.recogniser)
                 if under is None or (relit is not None and not relit[2][4]):
                     under = relit
-                return under
+                return self._clipped_beneath(small, frame, rest, top_region, top_quad, area, under)
+            return self._clipped_beneath(small, frame, rest, top_region, top_quad, area, under, unrivalled)
         if unsure:
             # The pile round it not relit: a fairly sure reading no fit contests (`overlap.UNRIVALLED_FROM`).
             under = under[0], under[1], unrivalled(under[2])
+        return under
+
+    def _clipped_beneath(self, small: np.ndarray, frame: np.ndarray, rest: np.ndarray, top_region: np.ndarray,
+                         top_quad: np.ndarray, area: float, under: tuple | None, otherwise=None) -> tuple | None:
+        """Our art's card beneath (`_card_beneath`'s `under`, None or unsure) fitted again to what of
+        `rest` differs with the light balanced over the whole view and a white the pile showed clipped
+        explaining a brighter one now (`compare.difference`'s `clipped_before`), within RELIT_LEAST and
+        RELIT_DIFFERING as the fit over what is left is: that reading where sure, else `under` (made
+        `otherwise(reading)` where given, as `_card_beneath` would)."""
+        if self._reads_our_art() and (under is None or under[2][4]):
+            changed = cv2.bitwise_and(difference(small, self.reference, clipped_before=True), rest)
+            changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, _SPECK)
+            if RELIT_LEAST * area <= cv2.countNonZero(changed) <= RELIT_DIFFERING * cv2.countNonZero(rest):
+                again = covered_card(small, frame, changed, top_region, top_quad, view=self._view(),
+                                     reference=self.reference, deck=self.deck, own=self.own_faces,
+                                     recogniser=self.recogniser)
+                if again is not None and not again[2][4]:
+                    return again
+        if otherwise is not None and under is not None:
+            return under[0], under[1], otherwise(under[2])
         return under
 
     def _is_in_hand(self, junk: np.ndarray, blob: np.ndarray, top_region: np.ndarray) -> bool:
