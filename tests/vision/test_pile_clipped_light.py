@@ -3,8 +3,10 @@
 it showed, so after a lamp turned cool it may show brighter than that clipped value, scaled by the
 light's gains, predicts; it agrees for that (`compare.match_share`). Before, the whites of a card
 taken back differed from the pile before it under such a lamp: the take-back was missed and the
-card beneath reported landing again. The session is the printed-deck development probe's
-(photo-lab prints, the camera's ways), watched round the play."""
+card beneath reported landing again. Nor, for a card beneath another thrown just after such a lamp,
+is the light balanced over what the top card leaves alone (mostly that card itself): it is fitted to
+what differs over the whole view's light, the old whites agreeing. The sessions are the printed-deck
+development probe's (photo-lab prints, the camera's ways), watched round the play."""
 
 import numpy as np
 import pytest

@@ -147,6 +147,16 @@ RELIT_DIFFERING = 0.5
 #: (0.13), read surely and right, and the 1 was missed at BENEATH_SHARE. The other calls in the
 #: band (printed seeds 4200-4206, classic development probe wood, dark_cloth and birch 4200-4209:
 #: 4 of them, photo-lab and laser wood 4201 among them) read nothing there, as before.
+#: Our art's card beneath that the fit over what is left still leaves unread or unsure is fitted once
+#: more, within the same band, to what of it differs with the light balanced over the whole view and
+#: a white the pile showed clipped explaining a brighter one now (`_clipped_beneath`; as
+#: `compare.match_share` and `is_relit` take clipped whites), and taken where that reads surely. What
+#: is left is mostly the card beneath itself when it shows much: balanced over it alone, its own
+#: colours set the gains. Issue #18, printed development probe, photo-lab wood 4525: the lamp turned
+#: from warm (whites clipped) to cool at 34.6 s, a burgundy 9 and a saffron 0 came in quick succession
+#: (36.3 s) with no still view between; 1.1 cards were left beside the 0, balanced over them 254 px
+#: (scraps) differed and no fit read; balanced over the view, the old whites agreeing, 346 px: the 9
+#: sure and right. FIGURES
 RELIT_LEAST = 0.1
 #: The top card of two read at an outline that is no card's is doubted (unsure, its card first among
 #: the guesses): its short over long side outside OUTLINE_ASPECT (a card 0.72), or its area outside
@@ -1041,7 +1051,9 @@ class PileWatcher:
         no fit reads (our art's: or reads only unsure) and more is left than a card beneath shows
         (RELIT_REST), most of it the pile round it relit (RELIT_DIFFERING): fitted again to what
         differs with the light balanced over what is left, and that fit's reading taken where the
-        first gave none or it is sure. Else our art's unsure reading is made sure where no fit
+        first gave none or it is sure; our art's still unread or unsure, once more with the light
+        balanced over the whole view and the pile's clipped whites agreeing (`_clipped_beneath`,
+        RELIT_LEAST's note). Else our art's unsure reading is made sure where no fit
         contests it (`overlap.unrivalled`)."""
         under, size = None, self._beneath_size(top_quad)
         if cv2.countNonZero(rest) >= BENEATH_SHARE * area:
