@@ -156,7 +156,13 @@ RELIT_DIFFERING = 0.5
 #: from warm (whites clipped) to cool at 34.6 s, a burgundy 9 and a saffron 0 came in quick succession
 #: (36.3 s) with no still view between; 1.1 cards were left beside the 0, balanced over them 254 px
 #: (scraps) differed and no fit read; balanced over the view, the old whites agreeing, 346 px: the 9
-#: sure and right. FIGURES
+#: sure and right. Development (`benchmarks/probe_watcher.py --printed photo --seeds 4514 4527`;
+#: laser and inkjet `--seeds 4521 4527`): photo lab 1,359 -> 1,360 / 1,365 (wood 4525), laser 629,
+#: inkjet 627 / 630 unchanged, the refit reading surely nowhere else. Fresh (`--seeds 4527 4533`):
+#: photo lab 627 -> 628 / 630 (kilim 4532: a lamp from warm to grey at 19.0 s, a burgundy 4 slid
+#: under a turquoise Turnback at 21.3 s, missed), laser 624, inkjet 627 unchanged. Held out once,
+#: both trees (`bench_watcher.py --printed 2 --real-tables 0 --only-real`, `--only-real`): every
+#: table the same (210 / 208 / 208 / 209; classic 204 and 198, 0 false). Nothing per frame.
 RELIT_LEAST = 0.1
 #: The top card of two read at an outline that is no card's is doubted (unsure, its card first among
 #: the guesses): its short over long side outside OUTLINE_ASPECT (a card 0.72), or its area outside
