@@ -108,6 +108,18 @@ FIELD_UNCOVERED = 0.3
 #: only after, 15 -> 13 of 999, none newly wrong (spread hands of seed 20 000: 83.1 -> 83.6 % of
 #: cards, ranks 84.1 %; Oona's unchanged, 97.0 %).
 FIELD_WHITE_BY_MEAN = True
+#: The saturation (0-255, balanced on the card's white) over which a pixel of the field is coloured.
+FIELD_SATURATION = 60
+#: Decks whose `field_colour` weighs each coloured pixel's vote by how far its saturation lies over
+#: `FIELD_SATURATION`, not one vote a pixel: the field's own print is the most saturated part of the
+#: patch, while the index's white and its ink's edge, tinted by the light (a blue Skip's ring peach
+#: under a warm lamp, hues 33-38, read yellow), and a washed neighbour only just clear the floor.
+#: Issue 20, session 45 (helper-hand45; `benchmarks/classic_hand_misses.py` sorts the misses by cause):
+#: of the classic development misses (seeds 32 000, 33 000, 37 000, cards expected) 14 of 105 were a
+#: colour; every reading of a coloured card at its rank on seeds 32 000 and 33 000 replayed on its
+#: field as the scan cut it (1 475): one vote a pixel 10 wrong, saturation as the weight 6, its square
+#: 5, over the floor (this) 4, only pixels over 90 4 (over 105: 13, fields read no colour).
+FIELD_BY_SATURATION = ("classic",)
 
 
 def field_colour(image: np.ndarray, rank: str, cx: float, cy: float, angle: float, card_w: float, *,
@@ -116,7 +128,8 @@ def field_colour(image: np.ndarray, rank: str, cx: float, cy: float, angle: floa
     it (`FIELD_ACROSS` × `FIELD_DOWN` of the card turned upright by `angle`, degrees, as the outline
     scan reads it; `card_w` pixels wide), balanced on the brightest near-grey pixels there (the
     index's white and the card's border; by their mean, `FIELD_WHITE_BY_MEAN`): `wild` for a wild
-    rank, else the deck colour whose hues most of its coloured pixels are nearest; None if under
+    rank, else the deck colour whose hues most of its coloured pixels are nearest (each weighed by its
+    saturation over the floor, `FIELD_BY_SATURATION`); None if under
     `FIELD_COLOURED` of it is coloured. `over`: the outlines (each four corners, photo pixels, in
     order round the card) of cards lying over this one, whose part of the field is not this card's
     and is left out (while `FIELD_UNCOVERED` of the field is left)."""
@@ -133,7 +146,8 @@ def field_colour(image: np.ndarray, rank: str, cx: float, cy: float, angle: floa
             hsv, coloured = hsv[mine], coloured[mine]
     if coloured.mean() < FIELD_COLOURED:
         return None
-    names, votes = _hue_votes(hsv[coloured, 0] * 360 / 256, deck)
+    weights = hsv[coloured, 1] - FIELD_SATURATION if deck in FIELD_BY_SATURATION else None
+    names, votes = _hue_votes(hsv[coloured, 0] * 360 / 256, deck, weights)
     return names[int(votes.argmax())]
 
 
@@ -195,7 +209,7 @@ def fields_shares(image: np.ndarray, places: np.ndarray, card_w: float, *, deck:
     white = _whites(pixels)
     balanced = np.clip(pixels / white[:, None, :] * 200, 0, 255).astype(np.uint8)
     hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).astype(np.float32)
-    coloured = (hsv[..., 1] > 60) & (hsv[..., 2] > 30)
+    coloured = (hsv[..., 1] > FIELD_SATURATION) & (hsv[..., 2] > 30)
     mine = _uncovered(places, card_w, over)
     coloured &= mine
     row, _ = np.nonzero(coloured)
@@ -256,7 +270,7 @@ def _field_hsv(image: np.ndarray, cx: float, cy: float, angle: float, card_w: fl
     white = white_reference(patch, by_mean=FIELD_WHITE_BY_MEAN)
     balanced = np.clip(patch.astype(np.float32) / white * 200, 0, 255).astype(np.uint8)
     hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).reshape(-1, 3).astype(np.float32)
-    return hsv, (hsv[:, 1] > 60) & (hsv[:, 2] > 30)
+    return hsv, (hsv[:, 1] > FIELD_SATURATION) & (hsv[:, 2] > 30)
 
 
 def _card_patch(image: np.ndarray, cx: float, cy: float, angle: float, card_w: float) -> np.ndarray:
@@ -282,10 +296,11 @@ def _to_photo(places: np.ndarray, card_w: float) -> np.ndarray:
     return np.stack([right * (u1 - u0) * card_w / pw, down * (v1 - v0) * card_w / ph, origin], axis=2)
 
 
-def _hue_votes(hues: np.ndarray, deck: str) -> tuple[list[str], np.ndarray]:
-    """The deck's colour names, and how many of `hues` (degrees) each is nearest to (`HUES`)."""
+def _hue_votes(hues: np.ndarray, deck: str, weights: np.ndarray | None = None) -> tuple[list[str], np.ndarray]:
+    """The deck's colour names, and how many of `hues` (degrees) each is nearest to (`HUES`); with
+    `weights` (one a hue), their sum."""
     names, owner = _nearest_colours(hues, deck)
-    return names, np.bincount(owner, minlength=len(names))
+    return names, np.bincount(owner, weights=weights, minlength=len(names))
 
 
 def _nearest_colours(hues: np.ndarray, deck: str) -> tuple[list[str], np.ndarray]:
