@@ -1,6 +1,6 @@
 """The classic hand scan's misses sorted by cause against each hand's true layout (issue 20, session 45):
 `PYTHONPATH=. OMP_NUM_THREADS=1 .venv/bin/python benchmarks/classic_hand_misses.py --seed 32000 [--hands 160]
-[--spread-json OUT.json]`.
+[--json OUT.json]`.
 
 Each hand of `bench_handscan.py --only spread --deck classic --expect` (the same hands, the same scan) is
 scanned with its count; for every card missed (rank or colour wrong, or no reading) the card's true
@@ -16,6 +16,14 @@ it. Each miss is put under one cause (the first that holds):
 - `not-promising`: a place there, none of them promising at its centre;
 - `reader`: at the true window the reader names another rank or stays at or under the threshold;
 - `lost`: the reader is sure and right at the true window, yet the scan kept no such reading.
+
+Session 45 (692e4ef), seeds 32 000, 33 000, 37 000: 107 misses of 2 469 cards: reader 61, width 16 (10
+hands), colour 14, no place 12, not promising 3, lost 1; yellow's 42 of them: reader 22, width 9, no place
+6, not promising 3, colour 2. The scan's places at the misses' shown indices lie a median 0.018 card
+widths from the true window (90 % within 0.04) and 2.5 % off its size. It prints the cards read, extras,
+the misses by colour and by cause; `--json` keeps each missed card's row (its ends: the reader's
+probability of its rank and its surest rank at the true window, `true_*`, and at the face's own index
+centre, `own_*`; the nearest place at the scan's and the true width, `scan_*`, `true_*`).
 """
 
 import argparse
@@ -48,6 +56,7 @@ class _Face(str):
 
 
 def tagged_faces():
+    """`real_classic_faces()`, each colour a `_Face` naming its index in that list."""
     out = []
     for i, (image, colour, rank, share) in enumerate(real_classic_faces()):
         tag = _Face(colour)

@@ -115,10 +115,17 @@ FIELD_SATURATION = 60
 #: patch, while the index's white and its ink's edge, tinted by the light (a blue Skip's ring peach
 #: under a warm lamp, hues 33-38, read yellow), and a washed neighbour only just clear the floor.
 #: Issue 20, session 45 (helper-hand45; `benchmarks/classic_hand_misses.py` sorts the misses by cause):
-#: of the classic development misses (seeds 32 000, 33 000, 37 000, cards expected) 14 of 105 were a
+#: of the classic development misses (seeds 32 000, 33 000, 37 000, cards expected) 14 of 107 were a
 #: colour; every reading of a coloured card at its rank on seeds 32 000 and 33 000 replayed on its
 #: field as the scan cut it (1 475): one vote a pixel 10 wrong, saturation as the weight 6, its square
-#: 5, over the floor (this) 4, only pixels over 90 4 (over 105: 13, fields read no colour).
+#: 5, over the floor (this) 4, only pixels over 90 4 (over 105: 13, fields read no colour); seed 37 000's
+#: 740, replayed only after, 4 -> 5 (a teal green 5 newly blue). Cards read right, extras
+#: (`benchmarks/bench_handscan.py --only spread --deck classic --expect --spread 160 --seed S`, both
+#: trees): 32 000 760 -> 763 / 798, 33 000 814 -> 817 / 848, 37 000 788 -> 787 / 823, 39 417 776 / 811
+#: both, 41 000 844 -> 846 / 876 (3 982 -> 3 989 of 4 156), extras 5, 4, 3, 3, 1 on both; fresh seeds
+#: (`--spread 100 --seed 70000|72000`) 455 -> 457 / 477, 447 -> 449 / 469, extras 2 and 5 on both; held
+#: out (`--spread 100 --seed 50000`, once, both trees) 468 / 494, 5 extras on both. The kiosk's call
+#: (`--only kiosk-path --deck classic --spread 20`, alternated twice) 136.4 / 142.5 -> 141.8 / 136.8 ms CPU.
 FIELD_BY_SATURATION = ("classic",)
 
 
@@ -129,8 +136,8 @@ def field_colour(image: np.ndarray, rank: str, cx: float, cy: float, angle: floa
     scan reads it; `card_w` pixels wide), balanced on the brightest near-grey pixels there (the
     index's white and the card's border; by their mean, `FIELD_WHITE_BY_MEAN`): `wild` for a wild
     rank, else the deck colour whose hues most of its coloured pixels are nearest (each weighed by its
-    saturation over the floor, `FIELD_BY_SATURATION`); None if under
-    `FIELD_COLOURED` of it is coloured. `over`: the outlines (each four corners, photo pixels, in
+    saturation over the floor, `FIELD_BY_SATURATION`); None if under `FIELD_COLOURED` of it is
+    coloured. `over`: the outlines (each four corners, photo pixels, in
     order round the card) of cards lying over this one, whose part of the field is not this card's
     and is left out (while `FIELD_UNCOVERED` of the field is left)."""
     if rank in WILD_RANKS[deck]:
