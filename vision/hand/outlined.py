@@ -760,6 +760,30 @@ NEAR_BATCH = 4
 #: places read closely, not `NEAR_MOST`, the same). Classic's only, where measured.
 SHORT_SIDE = {"classic": 0.10}
 SHORT_SURE = 0.99
+#: A hand still read short after its `near_places` is read again where its sides with the card on their dark side
+#: put an index as the inner edge of the card's white border (`_inset_read`: moved out by this inset, card widths
+#: across and along the card, as `INNER_INSET` moves classic's places; Oona's border is 3.5 mm of 63), keeping
+#: only readings above `SHORT_SURE` that lie further than `TWICE_READ` from every reading kept (an index read
+#: again in a window just past `SPACING` had taken a missing card's slot). Issue 20, our printed deck
+#: (helper-oonahand45): of the photo lab's development misses, most cards read right at 0.96 to 0.999 at their
+#: true index and width had their nearest place 0.05 to 0.11 card widths off (beyond `SHIFTS`), a `none` of 0.6 to
+#: 0.99 there (seed 37 000 hands 53 and 157, rows to the left), or read another rank there (seed 33 000 hand 18,
+#: an arc: an indigo `6` read as a `7` 0.1 off, which this mends). Development (`bench_handscan.py --only spread
+#: --deck oona --expect --spread 160 --seed S [--printed K]`, S 32 000, 33 000, 37 000, renders and the three
+#: prints): 9 727 -> 9 729 of 9 822 cards, extras 44 -> 42 (photo lab 2 463 -> 2 464, laser 2 389 -> 2 390 and
+#: 14 -> 12 extras, inkjet 2 408 and renders 2 467 the same; five hands changed, one for the worse: laser 37 000
+#: hand 130, an arc, 8 -> 7). Fresh seeds 70 000 and 72 000 (`--spread 100`, the four kinds, both trees): 3 712 of
+#: 3 741, 7 extras on both, every run the same. Held out, once, both trees (`--spread 100 --seed 50000`): renders
+#: 519, photo lab 515 / 522, laser 523 -> 524 / 527, inkjet 518; extras 7 -> 6 in 400 hands. Tried on development
+#: and dropped: every dark-side place moved so, as classic's (`INNER_INSET`), 9 715 cards, 67 extras (many hands
+#: better, nearly as many worse); read in short hands with every reading kept, 9 732, 51 (renders 2 464: a rug's
+#: diamond a sure `6`, a `4` at 0.979 off every index); above `SHORT_SURE` but near kept readings too, 9 730, 41
+#: (photo lab 2 462, renders 2 465: an index read again filling a missing card's slot); the same then the plain
+#: places not `promising` but with `none` under 0.99 read so too, no card more (inkjet 2 407). Costs windows only
+#: in a hand read short: the kiosk-path hands (`--only kiosk-path --deck oona --printed laser`, 60 of seed 20 000)
+#: read a median 1 761.5 windows on both trees, a mean 1 755 -> 1 806 (4 hands, 350 to 1 812 more), at most
+#: 4 785 -> 6 597. Classic's places are moved already (`INNER_INSET`): none.
+SHORT_INSET = {"oona": (3.5 / 63, 3.5 / 63)}
 #: A hand read over full (more readings kept at its width than the cards expected) is cut to the surest
 #: (`_surest`) after a card read twice is dropped (`OutlineScanner._read_once`), least sure first: an index
 #: read twice, a reading within this share of the card width of a surer one turned within `TWICE_READ_TURN`
@@ -1380,15 +1404,19 @@ class OutlineScanner:
         """A `_trial` (`width, found, kept`) of a hand of `expected` cards as the hand is read: its kept
         readings less the wilds on a field of one colour (`_off_one_colour`) cut to the `expected` surest
         (a card read twice dropped first, `_read_once`), or, where fewer, read again at the `near_places`,
-        the `_gap_places`, the short sides' places (`SHORT_SIDE`), then filled with the unsure readings
-        that look like an index (`_on_cards`) and lie on no surer card's middle (`_off_faces`); `(width,
-        kept, looked)`, `looked` the places looked at for the cards still missing."""
+        the places a border's inner edge gives (`SHORT_INSET`), the `_gap_places`, the short sides' places
+        (`SHORT_SIDE`), then filled with the unsure readings that look like an index (`_on_cards`) and lie
+        on no surer card's middle (`_off_faces`); `(width, kept, looked)`, `looked` the places looked at
+        for the cards still missing."""
         card_w, found, kept = trial
         found, kept = self._off_one_colour(image, found, kept, card_w)
         looked = []
         kept = _surest(self._read_once(image, kept, expected, card_w), expected)
         if len(kept) < expected:
             found = found + self._near_read(plane, sides, card_w, kept, expected)
+            kept = _surest(self._one_per_card(self._keep(found, self.threshold, card_w=card_w), card_w), expected)
+        if len(kept) < expected and SHORT_INSET.get(self.deck) is not None:
+            found = found + self._inset_read(plane, sides, card_w, kept, expected)
             kept = _surest(self._one_per_card(self._keep(found, self.threshold, card_w=card_w), card_w), expected)
         if len(kept) < expected:
             found = found + self._read(plane, _around(_gap_places(kept, card_w, self.window), GAP_SHIFTS))
@@ -1612,6 +1640,30 @@ class OutlineScanner:
         found = []
         for start in range(0, len(places), NEAR_BATCH):
             found += self._read_closely(plane, places[start:start + NEAR_BATCH])
+            if len(self._one_per_card(self._keep(found, self.threshold, kept, card_w), card_w)) >= expected:
+                break
+        return found
+
+    def _inset_read(self, plane: np.ndarray, sides, card_w: float, kept, expected: int) -> list[tuple]:
+        """The promising places the longest `MAX_SIDES` sides with the card on their dark side put as the
+        inner edge of its white border (`SHORT_INSET`), the `NEAR_MOST` likeliest (their `none` lowest), read
+        at their best window side (`_read_closely`) `NEAR_BATCH` at a time until the readings kept (after
+        `kept`) number `expected`: those above `SHORT_SURE` lying further than `TWICE_READ` from every one of
+        `kept`."""
+        rows = _fitting(sides, card_w)[:MAX_SIDES]
+        ends, normals = sides[0][rows], sides[1][rows]
+        plain = corner_poses(ends, normals, card_w, self.share, self.window, self.inset)
+        moved = corner_poses(ends, normals, card_w, self.share, self.window, SHORT_INSET[self.deck])
+        poses = moved[np.hypot(*(moved[:, :2] - plain[:, :2]).T) > 1e-6]
+        if not len(poses):
+            return []
+        none = self._probabilities(plane, poses[:, :4])[:, self.none]
+        order = np.argsort(none, kind="stable")
+        places = poses[order[none[order] < self.promising][:NEAR_MOST], :4]
+        found, reach = [], TWICE_READ.get(self.deck, 0.0)
+        for start in range(0, len(places), NEAR_BATCH):
+            found += [f for f in self._read_closely(plane, places[start:start + NEAR_BATCH]) if f[0] > SHORT_SURE
+                      and all(np.hypot(f[2] - k[2], f[3] - k[3]) > reach * card_w for k in kept)]
             if len(self._one_per_card(self._keep(found, self.threshold, kept, card_w), card_w)) >= expected:
                 break
         return found
