@@ -398,3 +398,24 @@ def test_a_field_under_fingers_is_of_its_own_hue_and_under_a_red_band_not(colour
     banded = _held_card(colour, 0)
     cv2.line(banded, (285, 230), (360, 260), (20, 40, 220), 16, cv2.LINE_AA)
     assert _share_at_truth(banded, index) < FIELD_HUE_SHARE
+
+
+def test_a_sure_outline_inside_a_card_does_not_spare_the_field_step():
+    # Issue #18: a Draw Two's symbol (two small cards side by side in its middle) is read as a card
+    # itself (a red Reverse, 0.82-0.96 on development busy tables), which spared the search its
+    # field step (FIELD_BELOW) and was doubted to 0.5 once chosen: the card unsure. An outline whose
+    # surround is of its own colours (`_continues`) is likely part of a bigger card: the field step
+    # runs unless it is read LINES_INSIDE_BELOW surely, and finds the card's own outline.
+    rng = np.random.default_rng(0)
+    photo = _on_plain_table(classic_face("red", "draw2", rng, edition="generic", px_per_mm=5.0))
+    middle = TRUTH.mean(axis=0)
+    symbol = middle + 0.3 * (TRUTH - middle)
+    search = _Search(photo, lambda warped: FIELD_READ_SURE)
+    search.ranked = [(0.9, symbol, detect.warp(photo, symbol))]
+    search.read_fields(CLASSIC_FIELD_HUES)
+    assert min(_error(q) for _, q, _ in search.ranked) < 0.08
+    # A sure outline round the whole card, the table round it, spares the step as before.
+    search = _Search(photo, lambda warped: FIELD_READ_SURE)
+    search.ranked = [(0.9, TRUTH, detect.warp(photo, TRUTH))]
+    search.read_fields(CLASSIC_FIELD_HUES)
+    assert len(search.ranked) == 1

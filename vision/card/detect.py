@@ -38,7 +38,19 @@ FALLBACK_LOOK_TOP = 60
 FALLBACK_BELOW = 0.4
 #: Below this, outlines from straight edges are tried too (`vision.card.detect_lines`).
 LINES_BELOW = 0.75
-#: ... or below this when the best outline's surroundings look like more card (`_continues`).
+#: ... or below this when the best outline's surroundings look like more card (`_continues`); the
+#: field step (FIELD_BELOW) is spared by such an outline only at this too. Issue #18: a classic Draw
+#: Two's symbol, two small cards side by side in its middle, is read as a card itself (a red Reverse,
+#: 0.82-0.96 on development busy tables), which spared the search its field step and was doubted to
+#: 0.5 once chosen (`vision.card.doubt`: the face network named a 7), the card unsure: 2 of the 4
+#: development photos (seeds 31 000, 32 000, 34 000, 35 000; 83 unsure or wrong) whose field step an
+#: outline of IoU under 0.2 with the card spared (the other two, a rug's medallion read as a blue 0
+#: and a patch read as a yellow Draw Two, do not `_continue`). With the field step kept for such an
+#: outline, both are read right (0.999, 1.0) and none lost (after SKIN_HUES: 96.25 / 94.25 / 94.5 /
+#: 94.75 -> 96.25 / 94.5 / 94.75 / 94.75 % exact, `bench_vision.py --busy --deck classic --seed S`).
+#: Tried instead: the search run again when its reading was doubted, each outline the network did
+#: not back worth 0.5 at most: both Draw Twos right, but the other two turned confidently wrong (the
+#: symbol again, read a backed Reverse 0.95; a wild read a backed yellow Draw Two 0.86).
 LINES_INSIDE_BELOW = 0.97
 #: The sizes the straight edges are looked for at, in turn while nothing is sure: half size
 #: first (quick, enough for most), then full size (a small card's sides).
@@ -1000,6 +1012,16 @@ class _Search:
         """Whether the best outline so far is read at least `below` surely (not `_is_unsure`)."""
         return not self._is_unsure(below)
 
+    def _unless_inside(self, below: float) -> float:
+        """How surely a step's outlines must have been read for it to be spared: `below`, or
+        LINES_INSIDE_BELOW when the best outline so far is read between the two and lies inside
+        something of its own colours (`_continues`): it may be part of a bigger card (a Draw Two's
+        symbol, one end of a field)."""
+        if self.ranked and below <= self.ranked[0][0] < LINES_INSIDE_BELOW and _continues(
+                self.photo, self.ranked[0][1]):
+            return LINES_INSIDE_BELOW
+        return below
+
     # -- the masks ------------------------------------------------------------------------
 
     def search_masks(self) -> bool:
@@ -1136,11 +1158,7 @@ class _Search:
     def read_lines(self) -> None:
         """Still nothing sure: outlines from the straight edges, at each of LINE_SCALES in turn
         (fingers, a card touching it, a busy table break the blobs but leave most of the four sides)."""
-        # A sure outline inside something of its own colours may be part of a bigger card.
-        below = LINES_BELOW
-        if self.ranked and LINES_BELOW <= self.ranked[0][0] < LINES_INSIDE_BELOW and _continues(
-                self.photo, self.ranked[0][1]):
-            below = LINES_INSIDE_BELOW
+        below = self._unless_inside(LINES_BELOW)
         grey = None
         for line_scale in LINE_SCALES:
             if self.ranked and self.ranked[0][0] >= below:
@@ -1172,11 +1190,13 @@ class _Search:
         FIELD_TOP best-looking that are not the table's motifs are read, and the sure ones
         (FIELD_SURE) kept. Then, still nothing that sure, the same for the fields of the hue
         windows' parts (`field_contours`' `parted`). Outlines repeating among a round's own are
-        not snapped."""
+        not snapped. A best outline that may be part of a bigger card (`_unless_inside`) spares
+        neither round unless read LINES_INSIDE_BELOW surely."""
         tried = [quad for _, quad, _ in self.ranked]
         seeds = None
+        below = self._unless_inside(FIELD_BELOW)
         for parted in (False, True):
-            if self._is_sure(FIELD_BELOW):
+            if self._is_sure(below):
                 return
             seeds = seeds if seeds is not None else FieldSeeds(self.photo, hues)
             self._read_fields(hues, parted, tried, seeds)
