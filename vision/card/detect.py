@@ -136,7 +136,14 @@ FIELD_HUE_SHARE = 0.9
 #: photos) 7 of the 42 unsure photos had the card's own field outline read right at 0.9987-0.99999
 #: by this step and dropped, its look (0.0-0.66: a rug's cream lines merged with the white border)
 #: taking it under FIELD_SURE; a motif read as a capped wild (0.45) or a doubted rank was chosen.
-FIELD_READ_SURE = 0.99
+#: It was 0.99. Session 45's cause sort (83 unsure or wrong photos of development seeds 31 000,
+#: 32 000, 34 000, 35 000, true outlines from `write_set`): 12 had an outline within IoU 0.8 of the
+#: card read and dropped, 6 of them read right at 0.955-0.988 (one more, 34 000/357, after
+#: `vision.card.detect_fields.SKIN_HUES`). With 0.95 (after SKIN_HUES and `_unless_inside`;
+#: `bench_vision.py --busy --deck classic --seed S`): 96.25 / 94.5 / 94.75 / 94.75 -> 96.5 / 94.75 /
+#: 95.5 / 94.75 % exact (32 000, 31 000, 34 000, 35 000): 6 unsure -> right, a red 3 right -> unsure
+#: (a field outline read a red 5 and doubted), none more wrong.
+FIELD_READ_SURE = 0.95
 
 #: Short over long side of an outline (a card seen obliquely may look almost square).
 ASPECT_RANGE = (0.45, 0.9)
