@@ -51,6 +51,8 @@ LINES_BELOW = 0.75
 #: Tried instead: the search run again when its reading was doubted, each outline the network did
 #: not back worth 0.5 at most: both Draw Twos right, but the other two turned confidently wrong (the
 #: symbol again, read a backed Reverse 0.95; a wild read a backed yellow Draw Two 0.86).
+#: Fresh seeds and held out, session 45's three changes together: at
+#: `vision.card.detect_fields.SKIN_HUES`.
 LINES_INSIDE_BELOW = 0.97
 #: The sizes the straight edges are looked for at, in turn while nothing is sure: half size
 #: first (quick, enough for most), then full size (a small card's sides).
@@ -143,6 +145,8 @@ FIELD_HUE_SHARE = 0.9
 #: `bench_vision.py --busy --deck classic --seed S`): 96.25 / 94.5 / 94.75 / 94.75 -> 96.5 / 94.75 /
 #: 95.5 / 94.75 % exact (32 000, 31 000, 34 000, 35 000): 6 unsure -> right, a red 3 right -> unsure
 #: (a field outline read a red 5 and doubted), none more wrong.
+#: Fresh seeds and held out, session 45's three changes together: at
+#: `vision.card.detect_fields.SKIN_HUES`.
 FIELD_READ_SURE = 0.95
 
 #: Short over long side of an outline (a card seen obliquely may look almost square).
