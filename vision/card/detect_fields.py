@@ -198,13 +198,6 @@ def _in_window(degrees: np.ndarray, window: tuple[float, float]) -> np.ndarray:
     return (degrees - low) % 360 < (high - low) % 360
 
 
-def field_masks(photo: np.ndarray, hues, opened: bool = True) -> list[np.ndarray]:
-    """One mask per field's window of hues (degrees, low to high: `CLASSIC_FIELD_HUES`) of a BGR photo: its
-    saturated pixels of that hue (specks opened away, if `opened`)."""
-    hue, vivid = _vivid(photo)
-    return [_window_mask(hue, vivid, window, opened) for window in hues]
-
-
 def _vivid(photo: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """A BGR photo's hue (0-255 round the circle) and the mask of its pixels saturated and bright
     enough to be of a field (SATURATION_MIN, VALUE_MIN)."""
