@@ -11,10 +11,11 @@ import numpy as np
 
 from vision.card.detect import WARP_H, WARP_W, band_mask, warp
 from vision.errors import CardNotFoundError, UnknownNameError
+from vision.pile import art_index
 from vision.pile.compare import CARD_AREA_SHARE, CARD_SHAPE, is_relit, region_mask
 from vision.pile.edges import snap_to_edges
 from vision.pile.enrolled import OwnFaces, align_own, judge_own
-from vision.pile.faces import align_covered, fit_covered, judge_covered
+from vision.pile.faces import RESCALED, align_covered, fit_covered, judge_covered
 from vision.pile.index import NOT_INDEX_LIKE, read_covered_index, top_white
 from vision.pile.reading import find_card_in, finds_card_small, order_box, read_at, sharpest
 from vision.readings import card_code
@@ -495,6 +496,9 @@ def _read_fits(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray,
             read = read and read[:3]
         if read is None:
             read = judge_covered(frame, aligned, grown, deck)
+            if deck in RESCALED:
+                # Its corner index, where one shows whole, names the rank (`art_index.reread`).
+                read = art_index.reread(frame, read, grown, deck)
         if read is not None:
             readings.append(read)
     return readings, by_index

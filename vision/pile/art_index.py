@@ -1,0 +1,81 @@
+"""A card of our art half under another, read by its corner index where one shows whole: the
+rank printed there, matched against the indices of the faces of its colour each moved a few pixels
+about its place (`faces.judge_covered` weighs the whole visible part at once)."""
+
+import cv2
+import numpy as np
+
+from vision.art.oona import CARD_H_MM, CARD_W_MM
+from vision.pile.faces import FINE_SIZE, covered_view, fine_faces
+from vision.readings import card_code
+
+#: Where the corner index lies on our art (mm from the top-left corner, `art.oona._corner_index`:
+#: its glyph 10 mm tall about (9.5, 11)), with a margin of field round the glyph; the other index is
+#: this turned half a turn about the card's centre.
+INDEX_MM = (4.5, 4.5, 14.5, 17.5)
+#: How far (FINE_SIZE px, about 3 mm) the index may lie off its place in the covered view: a hand's
+#: cut moves the art up to 2 mm in its outline (`sim.prints.CUT_MAX_MM`), and the fit a little more.
+INDEX_REACH = 5
+#: An index is read only where this share of the box it is looked for in shows (not under the top card).
+INDEX_IN_VIEW = 0.97
+#: An index names its rank where its match (normalised correlation of the darkest channel, which
+#: shows a white glyph on any colour's field) is at least INDEX_MATCH and INDEX_AHEAD above every
+#: other rank of the card's colour. Figures: see `reread`.
+INDEX_MATCH = 0.9
+INDEX_AHEAD = 0.06
+
+
+def index_rank(warped: np.ndarray, visible: np.ndarray, colour: str, deck: str) -> str | None:
+    """The rank the corner index of a covered card of `colour` names (`warped` and `visible` its
+    `faces.covered_view`), or None where no index shows whole, none names a rank so clearly
+    (INDEX_MATCH, INDEX_AHEAD), or its two corners name two ranks."""
+    faces, patches = _index_patches(deck, colour)
+    x0, y0, x1, y1 = _index_box()
+    named = set()
+    for turned in (False, True):
+        card, shown = (warped[::-1, ::-1], visible[::-1, ::-1]) if turned else (warped, visible)
+        top, left = max(y0 - INDEX_REACH, 0), max(x0 - INDEX_REACH, 0)
+        around = (slice(top, y1 + INDEX_REACH), slice(left, x1 + INDEX_REACH))
+        if np.count_nonzero(shown[around] > 200) < INDEX_IN_VIEW * shown[around].size:
+            continue  # this corner's index (partly) under the top card
+        seen = _darkest(card[around])
+        scores = sorted((float(cv2.matchTemplate(seen, patch, cv2.TM_CCOEFF_NORMED).max()), rank)
+                        for (_, rank), patch in zip(faces, patches))
+        (second, _), (best, rank) = scores[-2], scores[-1]
+        if best >= INDEX_MATCH and best - second >= INDEX_AHEAD:
+            named.add(rank)
+    return named.pop() if len(named) == 1 else None
+
+
+def reread(frame: np.ndarray, read: tuple | None, cover: np.ndarray, deck: str) -> tuple | None:
+    """A covered card's reading (`faces.judge_covered`'s `(reading, quad, error)`) read again by its
+    corner index where one shows whole at its outline: the rank the index names (`index_rank`), sure,
+    where the reading named another or was unsure; else as it is (None stays None)."""
+    if read is None:
+        return None
+    (colour, rank, code, confidence, unsure, *rest), quad, error = read
+    rank_shown = index_rank(*covered_view(frame, quad, cover), colour, deck)
+    if rank_shown is None or (rank_shown == rank and not unsure):
+        return read
+    return (colour, rank_shown, card_code(colour, rank_shown), 1.0, False), quad, error
+
+
+def _index_box() -> tuple[int, int, int, int]:
+    """INDEX_MM at FINE_SIZE (x0, y0, x1, y1 px of the covered view)."""
+    (w, h), (x0, y0, x1, y1) = FINE_SIZE, INDEX_MM
+    return (round(x0 * w / CARD_W_MM), round(y0 * h / CARD_H_MM),
+            round(x1 * w / CARD_W_MM), round(y1 * h / CARD_H_MM))
+
+
+def _index_patches(deck: str, colour: str) -> tuple[list[tuple[str, str]], list[np.ndarray]]:
+    """The faces of `colour` in the deck and their top-left index boxes at FINE_SIZE, darkest channel."""
+    from vision.decks import find_deck
+
+    faces = [face for face in find_deck(deck).faces(extras=True) if face[0] == colour]
+    x0, y0, x1, y1 = _index_box()
+    return faces, [_darkest(page[0][y0:y1, x0:x1]) for page in fine_faces(deck, faces)]
+
+
+def _darkest(image: np.ndarray) -> np.ndarray:
+    """The darkest channel of a BGR image (float32): white stays white, every colour's field dark."""
+    return image.min(axis=-1).astype(np.float32)
