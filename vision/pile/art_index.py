@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from vision.art.oona import CARD_H_MM, CARD_W_MM
-from vision.pile.faces import FINE_SIZE, covered_view, fine_faces
+from vision.pile.faces import FINE_SIZE, covered_view, face_at
 from vision.readings import card_code
 
 #: Where the corner index lies on our art (mm from the top-left corner, `art.oona._corner_index`:
@@ -23,6 +23,8 @@ INDEX_IN_VIEW = 0.97
 #: other rank of the card's colour. Figures: see `reread`.
 INDEX_MATCH = 0.9
 INDEX_AHEAD = 0.06
+
+_patches: dict[tuple[str, str], tuple[list[tuple[str, str]], list[np.ndarray]]] = {}
 
 
 def index_rank(warped: np.ndarray, visible: np.ndarray, colour: str, deck: str) -> str | None:
@@ -68,12 +70,17 @@ def _index_box() -> tuple[int, int, int, int]:
 
 
 def _index_patches(deck: str, colour: str) -> tuple[list[tuple[str, str]], list[np.ndarray]]:
-    """The faces of `colour` in the deck and their top-left index boxes at FINE_SIZE, darkest channel."""
-    from vision.decks import find_deck
+    """The faces of `colour` in the deck and their top-left index boxes at FINE_SIZE, darkest
+    channel: each colour's drawn once, when first asked for, and kept (the box alone, 1.3 kB a face)."""
+    kept = _patches.get((deck, colour))
+    if kept is None:
+        from vision.decks import find_deck
 
-    faces = [face for face in find_deck(deck).faces(extras=True) if face[0] == colour]
-    x0, y0, x1, y1 = _index_box()
-    return faces, [_darkest(page[0][y0:y1, x0:x1]) for page in fine_faces(deck, faces)]
+        faces = [face for face in find_deck(deck).faces(extras=True) if face[0] == colour]
+        x0, y0, x1, y1 = _index_box()
+        kept = _patches.setdefault((deck, colour), (faces, [
+            np.ascontiguousarray(_darkest(face_at(deck, face, FINE_SIZE)[0][y0:y1, x0:x1])) for face in faces]))
+    return kept
 
 
 def _darkest(image: np.ndarray) -> np.ndarray:

@@ -571,16 +571,20 @@ def fine_faces(deck: str, wanted: list[tuple[str, str]]) -> np.ndarray:
     """The faces `wanted` of the deck at FINE_SIZE, as `face_book` draws its books (N × 2 turns ×
     H × W × 3, uint8), each drawn once when first asked for and kept: a covered card's likely faces
     are a few, and the whole deck so, were every face asked for, 4.6 MB."""
-    missing = [face for face in dict.fromkeys(wanted) if (deck, face) not in _fine]
-    if missing:
-        from vision.decks import find_deck
-
-        profile = find_deck(deck)
-        for face in missing:
-            page = _drawn_at(_face_image(profile, *face), FINE_SIZE)
+    for face in dict.fromkeys(wanted):
+        if (deck, face) not in _fine:
+            page = face_at(deck, face, FINE_SIZE)
             with _guard:
                 _fine[(deck, face)] = page
     return np.stack([_fine[(deck, face)] for face in wanted])
+
+
+def face_at(deck: str, face: tuple[str, str], size: tuple[int, int]) -> np.ndarray:
+    """One face `(colour, rank)` of the deck drawn at `size` as `face_book` draws its books (2 turns
+    × H × W × 3, uint8), kept nowhere."""
+    from vision.decks import find_deck
+
+    return _drawn_at(_face_image(find_deck(deck), *face), size)
 
 
 def covered_reading(face: tuple[str, str], margin: float, first: float, quad: np.ndarray, *,
