@@ -26,8 +26,9 @@ INDEX_IN_VIEW = 0.97
 #: again): of the 840 corners in view at fits within 8 px of their card, every one matched its own
 #: rank best, at 0.76-1.00, ahead of the next by 0.059 and up (an 8 beside a 3 or a 5 nearest);
 #: the two that matched another rank best did so at 0.37 and 0.45, ahead by 0.03 and less. Of the
-#: 911 readings, 12 name another rank now, each the card that lay there (6 sure 8s that were 5s and
+#: 911 readings, 12 named another rank so, each the card that lay there (6 sure 8s that were 5s and
 #: 9s: photo-lab dark cloth 4522, laser kilim 4525 and 4530; 6 unsure guesses); none made wrong.
+#: `overlap.covered_card` renames only the sure reading it settles on.
 INDEX_MATCH = 0.9
 INDEX_AHEAD = 0.06
 
@@ -57,10 +58,10 @@ def index_rank(warped: np.ndarray, visible: np.ndarray, colour: str, deck: str) 
 
 
 def reread(frame: np.ndarray, read: tuple | None, cover: np.ndarray, deck: str) -> tuple | None:
-    """A covered card's reading (`faces.judge_covered`'s `(reading, quad, error)`) read again by its
-    corner index where one shows whole at its outline: where the index names another rank
-    (`index_rank`), that rank, as sure as the reading was; else as it is (None stays None). Not
-    surer: an unsure card beneath keeps the watcher looking for the hand that may still hold the
+    """A covered card's reading (`(reading, quad, error)`, as `faces.judge_covered` gives it) read
+    again by its corner index where one shows whole at its outline: where the index names another
+    rank (`index_rank`), that rank, as sure as the reading was; else as it is (None stays None).
+    Not surer: an unsure card beneath keeps the watcher looking for the hand that may still hold the
     card over it (`PileWatcher._peel`; inkjet dark cloth 4538, fresh, a turquoise 1 slid out under a
     held 3, made sure so, had the 3 reported while held, then taken back: a false event)."""
     if read is None:

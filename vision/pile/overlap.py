@@ -322,6 +322,11 @@ def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_
         reading = _whole_beneath(recogniser, frame, quad, _unsure(reading))
     elif own is None and reading[4]:
         reading = _guessed(_surer(_agreed(reading, readings), readings), readings)
+    if deck in RESCALED and own is None and not reading[4]:
+        # Read surely: its corner index, where one shows whole at its fit, names the rank
+        # (`art_index.reread`). Not an unsure one's: the fits' guesses are weighed among themselves
+        # (`_surer`), and one fit's renamed would hide another's surer reading (laser glass 4306).
+        reading = art_index.reread(frame, (reading, quad, 0.0), grown, deck)[0]
     return visible, quad, reading
 
 
@@ -496,9 +501,6 @@ def _read_fits(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray,
             read = read and read[:3]
         if read is None:
             read = judge_covered(frame, aligned, grown, deck)
-            if deck in RESCALED:
-                # Its corner index, where one shows whole, names the rank (`art_index.reread`).
-                read = art_index.reread(frame, read, grown, deck)
         if read is not None:
             readings.append(read)
     return readings, by_index
