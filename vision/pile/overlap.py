@@ -294,8 +294,9 @@ def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_
     faces: (its visible region, its quad, its reading) or None. A classic card is read by its
     corner index in the top card's light (`index.read_covered_index`), unsure where no index
     read looks like one or only our art's match reads it. An enrolled deck's card (`own`: its
-    kept faces, `enrolled.OwnFaces`) is read against its own faces alone. It is fitted at the top
-    card's size (its quad's sides), or at `card_size` (short, long; small px) where given."""
+    kept faces, `enrolled.OwnFaces`) is read against its own faces alone; our art's, read surely,
+    takes the rank its corner index names where one shows whole (`art_index`). It is fitted at the
+    top card's size (its quad's sides), or at `card_size` (short, long; small px) where given."""
     sides = sorted(np.linalg.norm(top_quad - np.roll(top_quad, -1, axis=0), axis=1))
     size = card_size or (float(np.mean(sides[:2])) / view.scale, float(np.mean(sides[2:])) / view.scale)
     if is_relit(small, reference, visible):
