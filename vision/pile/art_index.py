@@ -27,7 +27,7 @@ INDEX_IN_VIEW = 0.97
 #: and up (an 8 beside a 3 or a 5 nearest); the others that matched another rank best did so at
 #: 0.37-0.66 (fits 8-13 px off), or named the card the fit lay on (0.93-0.96). Chosen on the first
 #: 25 tables' calls (wood): right at 0.78 and up, 0.087 ahead; the one misnamed at 0.45. Where
-#: `overlap.covered_card`'s sure reading could be renamed (16 development tables, run on both
+#: `overlap.covered_card`'s sure reading could be renamed (15 development tables, run on both
 #: trees): a 5 and two 9s read as sure 8s put right (photo-lab dark cloth 4522, laser kilim 4525
 #: and 4530), nothing lost.
 INDEX_MATCH = 0.9
