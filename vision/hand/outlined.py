@@ -1636,10 +1636,15 @@ class OutlineScanner:
         """The candidates of the `near_places` (of the sides of `rest`, where given) read at their best
         window side (`_read_closely`), `NEAR_BATCH` places at a time, until the readings kept (after
         `kept`) number `expected`."""
-        places = self.near_places(plane, sides, card_w, rest)
+        return self._read_until(plane, self.near_places(plane, sides, card_w, rest), card_w, kept, expected)
+
+    def _read_until(self, plane: np.ndarray, places: np.ndarray, card_w: float, kept, expected: int,
+                    wanted=lambda reading: True) -> list[tuple]:
+        """The `places` read at their best window side (`_read_closely`), `NEAR_BATCH` at a time, those
+        `wanted`, until the readings kept (after `kept`) number `expected`."""
         found = []
         for start in range(0, len(places), NEAR_BATCH):
-            found += self._read_closely(plane, places[start:start + NEAR_BATCH])
+            found += [f for f in self._read_closely(plane, places[start:start + NEAR_BATCH]) if wanted(f)]
             if len(self._one_per_card(self._keep(found, self.threshold, kept, card_w), card_w)) >= expected:
                 break
         return found
@@ -1660,13 +1665,9 @@ class OutlineScanner:
         none = self._probabilities(plane, poses[:, :4])[:, self.none]
         order = np.argsort(none, kind="stable")
         places = poses[order[none[order] < self.promising][:NEAR_MOST], :4]
-        found, reach = [], TWICE_READ.get(self.deck, 0.0)
-        for start in range(0, len(places), NEAR_BATCH):
-            found += [f for f in self._read_closely(plane, places[start:start + NEAR_BATCH]) if f[0] > SHORT_SURE
-                      and all(np.hypot(f[2] - k[2], f[3] - k[3]) > reach * card_w for k in kept)]
-            if len(self._one_per_card(self._keep(found, self.threshold, kept, card_w), card_w)) >= expected:
-                break
-        return found
+        reach = TWICE_READ.get(self.deck, 0.0) * card_w
+        return self._read_until(plane, places, card_w, kept, expected, lambda f: f[0] > SHORT_SURE and all(
+            np.hypot(f[2] - k[2], f[3] - k[3]) > reach for k in kept))
 
     def _read_closely(self, plane: np.ndarray, poses: np.ndarray) -> list[tuple]:
         """The places (rows `cx, cy, size, angle`) read at `SCALES` at their centres, then at the
