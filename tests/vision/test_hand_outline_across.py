@@ -2,14 +2,10 @@
 alike (a row), a fill turned well across that turn is no card of it, and is dropped (`ACROSS`,
 `OutlineScanner._across_the_row`)."""
 
-from itertools import islice
-
-import numpy as np
 import pytest
+from hand_kit import classic_hand
 
 from vision.hand.outlined import ACROSS, OutlineScanner
-from vision.sim.hands import spread_hands
-from vision.sim.real_faces import real_classic_faces
 
 
 @pytest.fixture(scope="module")
@@ -44,16 +40,11 @@ def test_oonas_fills_are_not_asked():
     assert "oona" not in ACROSS and oona._across_the_row(kept) == kept
 
 
-def _hand(seed: int, number: int):
-    photo, truth, _, _ = next(islice(spread_hands(real_classic_faces(), number + 1, seed), number, None))
-    return photo, truth
-
-
 @pytest.mark.parametrize("seed, number, extra", [(32_000, 17, ("red", "6")), (45_000, 156, ("yellow", "1"))])
 def test_a_row_is_not_filled_with_a_reading_across_it(classic, seed, number, extra):
     """Development seed 32 000 hand 17 (a row of seven on a rug: a red 6 read at 0.837 turned 79° off the
     row, beside it) and seed 45 000 hand 156 (a row of five: a yellow 1 at 0.797 turned 89° off)."""
-    photo, truth = _hand(seed, number)
+    photo, truth = classic_hand(seed, number)
     scan = classic.scan(photo, expected=len(truth))
     read = [(r.colour, r.rank) for r in scan]
     assert extra not in read and extra not in [(t[0], t[1]) for t in truth]

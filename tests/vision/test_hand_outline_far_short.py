@@ -7,6 +7,7 @@ Oona's hands too since helper-oonahand43."""
 
 import numpy as np
 import pytest
+from hand_kit import classic_hand
 
 import vision.hand.outlined as outlined
 from vision.hand.outlined import FAR_SHORT, OTHER_RUN, OutlineScanner
@@ -109,20 +110,10 @@ def test_the_other_width_needs_more_in_all_by_its_summed_scores():
     assert outlined._reads_more(heavier, at_its_width, 0.97)
 
 
-def _hand(seed: int, number: int):
-    from itertools import islice
-
-    from vision.sim.hands import spread_hands
-    from vision.sim.real_faces import real_classic_faces
-
-    photo, truth, _, _ = next(islice(spread_hands(real_classic_faces(), number + 1, seed), number, None))
-    return photo, truth
-
-
 @pytest.mark.parametrize("seed, number", [(32_000, 58), (45_000, 119)])
 def test_a_hand_read_far_short_keeps_its_width_over_a_lighter_one(seed, number):
     """Development seed 32 000 hand 58 (three cards on a chequered cloth: at half its width, no card and 3
     extras) and seed 45 000 hand 119 (a loose eight: at its other width 7 cards and an extra)."""
-    photo, truth = _hand(seed, number)
+    photo, truth = classic_hand(seed, number)
     scan = OutlineScanner(deck="classic").scan(photo, expected=len(truth))
     assert sorted((r.colour, r.rank) for r in scan) == sorted((t[0], t[1]) for t in truth)

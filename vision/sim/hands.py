@@ -271,17 +271,38 @@ def spread_hand_tried(faces, rng: np.random.Generator, tries: int = 20, **how):
     return None
 
 
-def spread_hands(faces, n: int, seed: int, *, sizes=range(1, 10)):
+def spread_hands(faces, n: int, seed: int, *, sizes=range(1, 10), resume: tuple[int, dict] | None = None):
     """`n` photos of hands spread on tables (`spread_hand`), 1 to 9 cards each drawn from `faces`,
-    layouts and tables in turn: `(photo, truth, layout, surface)`."""
+    layouts and tables in turn: `(photo, truth, layout, surface)`. `resume`: `(made, state)` from
+    :func:`hand_state`, to draw hands `made` to `n - 1` of the same seed without drawing those before."""
     rng = np.random.default_rng(seed)
     made = 0
+    if resume is not None:
+        made, state = resume
+        rng.bit_generator.state = state
+    for _made, _state, hand in _hands(faces, rng, made, n, sizes):
+        yield hand
+
+
+def hand_state(faces, seed: int, number: int, *, sizes=range(1, 10)) -> dict:
+    """The random state from which `spread_hands(faces, ..., seed)` draws hand `number` (for its
+    `resume`, so a test of one late hand need not draw every hand before it)."""
+    for _number, state, _hand in _hands(faces, np.random.default_rng(seed), 0, number + 1, sizes):
+        pass
+    return state
+
+
+def _hands(faces, rng: np.random.Generator, made: int, n: int, sizes):
+    """Hands `made` to `n - 1` drawn with `rng`: `(number, state before it, (photo, truth, layout,
+    surface))`."""
+    sizes = list(sizes)
     while made < n:
+        state = rng.bit_generator.state
         layout, surface = LAYOUTS[made % len(LAYOUTS)], SPREAD_SURFACES[made % len(SPREAD_SURFACES)]
-        k = int(list(sizes)[rng.integers(len(sizes))])
+        k = int(sizes[rng.integers(len(sizes))])
         picked = [faces[i] for i in rng.choice(len(faces), k, replace=len(faces) < k)]
         out = spread_hand_tried(picked, rng, layout=layout, surface=surface)
         if out is None:
             continue
+        yield made, state, (out[0], out[1], layout, surface)
         made += 1
-        yield out[0], out[1], layout, surface

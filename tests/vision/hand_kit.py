@@ -1,0 +1,33 @@
+"""Late development hands of `spread_hands(real_classic_faces(), ..., seed)` drawn without the hands before
+them: each from its random state (`vision.sim.hands.hand_state`), as the tests that name them last checked.
+
+Drawing hand 156 of a seed drew the 156 before it, a quarter of a minute of a core in each test that named one.
+A hand drawn from a state checks its cards against those recorded with the state, so a change to the generator
+fails here, by name, not in the scan's assertions (take the states again with `hand_state`)."""
+
+from vision.sim.hands import spread_hands
+from vision.sim.real_faces import real_classic_faces
+
+#: (seed, hand): (its PCG64 `state`, `inc`, `has_uint32`, `uinteger`, its cards sorted (colour, rank)).
+STATES = {
+    (32_000, 17): (77107396120221458016859134604225802547, 321747698659751435241560145145214341963, 0, 3172090195,
+                   [("blue", "6"), ("green", "4"), ("red", "1"), ("red", "1"), ("yellow", "2"), ("yellow", "2"),
+                    ("yellow", "5")]),
+    (32_000, 58): (146810327606990210724161054347448229284, 321747698659751435241560145145214341963, 1, 993354972,
+                   [("blue", "4"), ("green", "1"), ("red", "6")]),
+    (45_000, 119): (37394329964786186830810602907392582564, 27701131923509512493679122925858663805, 1, 3524730307,
+                    [("blue", "1"), ("blue", "3"), ("blue", "5"), ("green", "6"), ("red", "5"), ("red", "9"),
+                     ("wild", "wild"), ("wild", "wild")]),
+    (45_000, 156): (86277333725833279726760953611593796801, 27701131923509512493679122925858663805, 0, 4134562598,
+                    [("blue", "1"), ("green", "1"), ("red", "1"), ("red", "4"), ("yellow", "reverse")]),
+}
+
+
+def classic_hand(seed: int, number: int):
+    """Development hand `number` of `spread_hands(real_classic_faces(), ..., seed)`: (photo, truth)."""
+    state, inc, has_uint32, uinteger, cards = STATES[seed, number]
+    resume = (number, {"bit_generator": "PCG64", "state": {"state": state, "inc": inc},
+                       "has_uint32": has_uint32, "uinteger": uinteger})
+    photo, truth, _, _ = next(spread_hands(real_classic_faces(), number + 1, seed, resume=resume))
+    assert sorted((t[0], t[1]) for t in truth) == cards, f"hand {number} of seed {seed} is no longer the one named"
+    return photo, truth
