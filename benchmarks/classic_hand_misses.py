@@ -173,12 +173,17 @@ def main() -> int:
     total = sum(cards.values())
     print(f"seed {args.seed}: {total - len(rows)} / {total} cards, extras {extras}")
     print("missed by colour:", {c: f"{by_colour[c]} / {cards[c]}" for c in sorted(cards)})
-    for cause in ("colour", "width", "no-place", "not-promising", "reader", "lost"):
-        per = {c: causes[(c, cause)] for c in sorted(cards) if causes[(c, cause)]}
-        print(f"{cause:14s} {sum(per.values()):3d} {per}")
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1))
+    report({cause: {c: causes[(c, cause)] for c in sorted(cards) if causes[(c, cause)]}
+            for cause in ("colour", "width", "no-place", "not-promising", "reader", "lost")}, rows, args.json)
     return 0
+
+
+def report(by_cause: dict, rows, out: str | None) -> None:
+    """Print each cause's misses (`by_cause`: per cause, a count per colour or table), and write `rows` to `out`."""
+    for cause, per in by_cause.items():
+        print(f"{cause:14s} {sum(per.values()):3d} {per}")
+    if out:
+        Path(out).write_text(json.dumps(rows, indent=1))
 
 
 if __name__ == "__main__":
