@@ -12,6 +12,7 @@ import numpy as np
 from vision.art.oona import card_png
 from vision.hand.outline import INDEX_SHARE
 from vision.hand.outlined import TWICE_READ, OutlineScanner, _card_outline, _less_read_twice
+from vision.hand.scanner import whiteness
 from vision.sim.drawing import paste_card
 
 CARD_W = 73.94
@@ -28,7 +29,8 @@ def test_a_hand_read_over_full_drops_the_index_read_twice_not_a_card():
     """Cut to the 8 surest, the saffron `take2` (0.985, its card's own index) had gone and the `1` stayed."""
     scanner = OutlineScanner(deck="oona")
     table = np.full((480, 640, 3), 90, np.uint8)
-    _, kept, looked = scanner._filled(table, None, None, (CARD_W, KEPT, KEPT), len(KEPT) - 1)
+    no_sides = (np.zeros((0, 2, 2), np.float32), np.zeros((0, 2), np.float32))   # nothing read again (`INSET_SURER`)
+    _, kept, looked = scanner._filled(table, whiteness(table), no_sides, (CARD_W, KEPT, KEPT), len(KEPT) - 1)
     assert TAKE2 in kept and ONE not in kept and NINE in kept
     assert len(kept) == len(KEPT) - 1 and looked == []
 

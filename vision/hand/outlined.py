@@ -806,6 +806,28 @@ SHORT_INSET = {"oona": (3.5 / 63, 3.5 / 63)}
 #: is unchanged (no `TWICE_READ`).
 TWICE_READ = {"oona": 0.2}
 TWICE_READ_TURN = 5.0
+#: Decks whose readings kept at or below `SHORT_SURE` (in a hand read full as well as short) are read again at
+#: the promising places within `TWICE_READ` of them that the sides with the card on their dark side put
+#: (`SHORT_INSET`, `_inset_places`), each taking the surest reading there above `SHORT_SURE` and surer than it
+#: that lies no nearer another kept reading than `SPACING` (`OutlineScanner._inset_surer`). Issue 20, our
+#: printed deck (helper-oonahand46): the photo lab's 21 development misses sorted by cause against each hand's
+#: true layout (`benchmarks/oona_hand_misses.py --seed S --printed photo`, S 32 000, 33 000, 37 000): the reader
+#: unsure in every window about the true one 7, the width over 12 % off 6 (three hands: checked cloth, marble,
+#: and the rug, whose diamonds read as sure `6`s), the nearest place further off than `SHIFTS` reach (0.043 to
+#: 0.108 card widths) though the reader is sure at the index 6, a slot taken by the rug's `6`s 2. Of those six
+#: the field edge's place lay within 0.025 card widths of the index for five, reading it at 0.952 to 0.996; two
+#: were in hands read full, where `SHORT_INSET` is not read (seed 37 000 hand 3: an indigo `6` read as a `7` at
+#: 0.985, the field edge's place 0.01 off reading the `6` at 0.996). Development (`bench_handscan.py --only
+#: spread --deck oona --expect --spread 160 --seed S [--printed K]`, the three seeds, renders and three prints)
+#: 9 729 -> 9 730 of 9 822 cards, extras 42 -> 42 (photo lab 2 464 -> 2 465, that hand alone; renders 2 467,
+#: laser 2 390, inkjet 2 408 the same, run for run). Fresh seeds 74 000 and 76 000 (`--spread 100`, the four kinds, both trees) 3 847 of 3 873, 4 extras
+#: on both, every run the same; held out, once, both trees (`--spread 100 --seed 50000`): renders 519, photo lab
+#: 515 / 522, laser 524 / 527, inkjet 518 / 522, 6 extras in 400 hands on both (the same). The kiosk's call
+#: (`--only kiosk-path --deck oona --printed laser --spread 20`, trees alternated seven times) 64.8 -> 65.5 ms CPU
+#: median a hand (median of the runs' medians, each 60.9 to 84.6 under load). Tried on development and dropped: the
+#: short hands' inset readings at or below `SHORT_SURE` offered to the fill too (their score cut to the
+#: threshold): 9 735 cards but 46 extras, renders 2 467 -> 2 466 (docs/attempts/oona-hand-inset-fills.diff).
+INSET_SURER = ("oona",)
 #: Window sides (shares of the expected one) and shifts (shares of the window, along and across
 #: the card) tried about each index place that looks like an index at all: the sides at its centre,
 #: then the shifts at the side whose rank is surest (`OutlineScanner._read_closely`; 11 windows a
@@ -1406,8 +1428,9 @@ class OutlineScanner:
         (a card read twice dropped first, `_read_once`), or, where fewer, read again at the `near_places`,
         the places a border's inner edge gives (`SHORT_INSET`), the `_gap_places`, the short sides' places
         (`SHORT_SIDE`), then filled with the unsure readings that look like an index (`_on_cards`) and lie
-        on no surer card's middle (`_off_faces`); `(width, kept, looked)`, `looked` the places looked at
-        for the cards still missing."""
+        on no surer card's middle (`_off_faces`); its unsure readings then read again at the places a border's
+        inner edge gives (`INSET_SURER`); `(width, kept, looked)`, `looked` the places looked at for the cards
+        still missing."""
         card_w, found, kept = trial
         found, kept = self._off_one_colour(image, found, kept, card_w)
         looked = []
@@ -1432,7 +1455,7 @@ class OutlineScanner:
             kept = self._off_faces(kept, kept, card_w)
         if len(kept) < expected:
             looked = self._keep(found, LOOK_FLOOR, kept, card_w)[len(kept):][:2 * (expected - len(kept))]
-        return card_w, kept, looked
+        return card_w, self._inset_surer(plane, sides, card_w, kept), looked
 
     def _read_once(self, image: np.ndarray, kept, expected: int, card_w: float) -> list[tuple]:
         """`kept`, where more than the cards `expected` and the deck has `TWICE_READ`, less the readings of a
@@ -1655,11 +1678,7 @@ class OutlineScanner:
         at their best window side (`_read_closely`) `NEAR_BATCH` at a time until the readings kept (after
         `kept`) number `expected`: those above `SHORT_SURE` lying further than `TWICE_READ` from every one of
         `kept`."""
-        rows = _fitting(sides, card_w)[:MAX_SIDES]
-        ends, normals = sides[0][rows], sides[1][rows]
-        plain = corner_poses(ends, normals, card_w, self.share, self.window, self.inset)
-        moved = corner_poses(ends, normals, card_w, self.share, self.window, SHORT_INSET[self.deck])
-        poses = moved[np.hypot(*(moved[:, :2] - plain[:, :2]).T) > 1e-6]
+        poses = self._inset_places(sides, card_w)
         if not len(poses):
             return []
         none = self._probabilities(plane, poses[:, :4])[:, self.none]
@@ -1668,6 +1687,45 @@ class OutlineScanner:
         reach = TWICE_READ.get(self.deck, 0.0) * card_w
         return self._read_until(plane, places, card_w, kept, expected, lambda f: f[0] > SHORT_SURE and all(
             np.hypot(f[2] - k[2], f[3] - k[3]) > reach for k in kept))
+
+    def _inset_places(self, sides, card_w: float) -> np.ndarray:
+        """The index places (rows of `corner_poses`) the longest `MAX_SIDES` sides with the card on their dark
+        side put as the inner edge of its white border (`SHORT_INSET`)."""
+        rows = _fitting(sides, card_w)[:MAX_SIDES]
+        ends, normals = sides[0][rows], sides[1][rows]
+        plain = corner_poses(ends, normals, card_w, self.share, self.window, self.inset)
+        moved = corner_poses(ends, normals, card_w, self.share, self.window, SHORT_INSET[self.deck])
+        return moved[np.hypot(*(moved[:, :2] - plain[:, :2]).T) > 1e-6]
+
+    def _inset_surer(self, plane: np.ndarray, sides, card_w: float, kept) -> list[tuple]:
+        """`kept`, where the deck has `INSET_SURER`, each reading at or below `SHORT_SURE` replaced by the surest
+        reading above `SHORT_SURE` and surer than it of the promising `_inset_places` within `TWICE_READ` of it
+        (read at their best window side, `_read_closely`), where that lies no nearer another kept reading
+        than `SPACING` of the larger window."""
+        ask = [i for i, k in enumerate(kept) if k[0] <= SHORT_SURE]
+        if self.deck not in INSET_SURER or not ask:
+            return kept
+        reach = TWICE_READ[self.deck] * card_w
+        poses = self._inset_places(sides, card_w)
+        unsure = np.array([kept[i][2:4] for i in ask], np.float64)
+        if not len(poses):
+            return kept
+        poses = poses[np.hypot(poses[:, None, 0] - unsure[None, :, 0],
+                               poses[:, None, 1] - unsure[None, :, 1]).min(axis=1) <= reach]
+        if not len(poses):
+            return kept
+        poses = poses[self._probabilities(plane, poses[:, :4])[:, self.none] < self.promising]
+        found = [f for f in self._read_closely(plane, poses[:, :4]) if f[0] > SHORT_SURE] if len(poses) else []
+        least = card_w * self.window
+        out = list(kept)
+        for i in ask:
+            k = kept[i]
+            near = [f for f in found if f[0] > k[0] and np.hypot(f[2] - k[2], f[3] - k[3]) <= reach
+                    and all(np.hypot(f[2] - o[2], f[3] - o[3]) > SPACING * max(f[4], o[4], least)
+                            for j, o in enumerate(out) if j != i)]
+            if near:
+                out[i] = max(near, key=lambda f: f[0])
+        return out
 
     def _read_closely(self, plane: np.ndarray, poses: np.ndarray) -> list[tuple]:
         """The places (rows `cx, cy, size, angle`) read at `SCALES` at their centres, then at the
