@@ -12,7 +12,8 @@ a search):
   part, uno-fanned's `val` top cards, 230) the network's face was every sure reading's, the 47
   where the feature model named another included. On development busy tables (seeds 31 000-38 000,
   1 600 photos) it was 12 sure readings', 10 of them wrong (a rug's medallion read as a 5 or a 0),
-  2 right (a 6 the network took for a 9). Unless it is outvoted (`outvoted`): the feature model
+  2 right (a 6 the network took for a 9: a 6 and a 9, one glyph half turned, now count as the same
+  face here, `vision.card.recogniser.HALF_TURNED`). Unless it is outvoted (`outvoted`): the feature model
   and both corner indices name the reading's rank (of the 200 development photos on plain tables,
   seed 33 001, one sure right reading against the network, an 8 on a dark mat, so; none of the 12
   on busy tables).

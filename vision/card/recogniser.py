@@ -54,6 +54,13 @@ FOUR_OF_FOUR = 0.015
 #: disagreed on a right reading; on 300 development renders of all editions they made 5 of 12 sure
 #: wrong readings unsure and 2 right ones; on washed-out copies of uno-real-mit 1 sure wrong one.
 TURNS_DISAGREE = 0.5
+#: Classic ranks printed as one glyph half turned (a 6 is a 9 upside down), told apart by an
+#: underline the network, at its 32 × 48 input, does not always see: its turns or its likeliest face
+#: naming the other of the two is no sign of a print unlike those it learnt (`TURNS_DISAGREE`) nor of
+#: a reading it does not back (`vision.card.doubt`), so they count as naming the same face
+#: (`one_glyph`); which of the two it is, the turns' mean with the feature model decides.
+#: FIGURES
+HALF_TURNED = frozenset({"6", "9"})
 #: Classic deck: the face network's share in the rank probabilities, log-linear with the feature
 #: model's (p ∝ model^(1 − w) · network^w, `vision.card.cnn`); tuned on development data
 #: (`benchmarks/bench_cnn.py --part dev --weights 0.5 0.85`: 0.85 read the real prints worse,
@@ -134,6 +141,11 @@ def plain(warped: np.ndarray) -> bool:
     h, w = grey.shape
     white = _percentile(grey.ravel(), 95) + 1
     return float(grey[h // 4: -h // 4, w // 4: -w // 4].std()) / white < PLAIN_BELOW
+
+
+def one_glyph(face: str, other: str) -> bool:
+    """Whether two classic faces are the same, or one glyph half turned (`HALF_TURNED`: a 6 and a 9)."""
+    return face == other or {face, other} == HALF_TURNED
 
 
 def _percentile(values: np.ndarray, q: float) -> float:
@@ -233,7 +245,7 @@ class Recogniser:
             return reading
         white = card_white(warped)
         network = self._network_face(warped, white)
-        backed = network is None or network == reading.rank or outvoted(
+        backed = network is None or one_glyph(network, reading.rank) or outvoted(
             reading.rank, self._feature_face(warped, white), read_corners(warped) if self.corners else [])
         return doubt(reading, backed, outlines_read, self.unsure_below)
 
@@ -277,7 +289,7 @@ class Recogniser:
         reading, faces = self._read_face(warped, card_score)
         if self.deck.name != "classic" or reading.confidence <= DOUBTED:
             return reading
-        backed = faces is None or faces[0] == reading.rank or outvoted(
+        backed = faces is None or one_glyph(faces[0], reading.rank) or outvoted(
             reading.rank, faces[1], read_corners(warped) if self.corners else [])
         return doubt(reading, backed, 0, self.unsure_below)
 
@@ -396,7 +408,7 @@ class Recogniser:
         agree, faces = True, None
         if self.cnn is not None and self.cnn_weight > 0:
             turns = self.cnn.turns(warped, white)[:, self._cnn_order]
-            agree = int((turns[0] * self._faces).argmax()) == int((turns[1] * self._faces).argmax())
+            agree = one_glyph(*(self._likeliest_face(turn) for turn in turns))
             network = turns.mean(axis=0)
             faces = (self._likeliest_face(network), self._likeliest_face(probs))
             probs = np.exp((1 - self.cnn_weight) * np.log(probs + 1e-9) + self.cnn_weight * np.log(network + 1e-9))
