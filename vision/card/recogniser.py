@@ -55,11 +55,10 @@ FOUR_OF_FOUR = 0.015
 #: wrong readings unsure and 2 right ones; on washed-out copies of uno-real-mit 1 sure wrong one.
 TURNS_DISAGREE = 0.5
 #: Classic ranks printed as one glyph half turned (a 6 is a 9 upside down), told apart by an
-#: underline the network, at its 32 × 48 input, does not always see: its turns or its likeliest face
-#: naming the other of the two is no sign of a print unlike those it learnt (`TURNS_DISAGREE`) nor of
-#: a reading it does not back (`vision.card.doubt`), so they count as naming the same face
-#: (`one_glyph`); which of the two it is, the turns' mean with the feature model decides.
-#: FIGURES
+#: underline the face network, at its 32 × 48 input, does not always see: its likeliest face naming
+#: the other of the two is no sign that it does not back a reading (`vision.card.doubt`), so they
+#: count as the same face there (`one_glyph`), the feature model's word with the network's deciding
+#: which of the two it is. FIGURES
 HALF_TURNED = frozenset({"6", "9"})
 #: Classic deck: the face network's share in the rank probabilities, log-linear with the feature
 #: model's (p ∝ model^(1 − w) · network^w, `vision.card.cnn`); tuned on development data
@@ -408,7 +407,7 @@ class Recogniser:
         agree, faces = True, None
         if self.cnn is not None and self.cnn_weight > 0:
             turns = self.cnn.turns(warped, white)[:, self._cnn_order]
-            agree = one_glyph(*(self._likeliest_face(turn) for turn in turns))
+            agree = int((turns[0] * self._faces).argmax()) == int((turns[1] * self._faces).argmax())
             network = turns.mean(axis=0)
             faces = (self._likeliest_face(network), self._likeliest_face(probs))
             probs = np.exp((1 - self.cnn_weight) * np.log(probs + 1e-9) + self.cnn_weight * np.log(network + 1e-9))
