@@ -61,12 +61,14 @@ TURNS_DISAGREE = 0.5
 #: which of the two it is. Issue 18, session 46: of the 74 unsure or wrong photos of the development
 #: busy tables (seeds 31 000, 32 000, 34 000, 35 000) 16 were 6s and 9s, 13 read on an outline within
 #: IoU 0.8 of the card. `bench_vision.py --busy --deck classic --seed S`, exact %: 31 000 94.75 → 95.0,
-#: 38 000 95.5 → 95.75, 46 000 95.5 → 95.75 (a 6 and two 9s, unsure → right), the seven other
+#: 38 000 95.5 → 95.75, 46 000 95.5 → 95.75 (two 6s and a 9, unsure → right), the seven other
 #: development seeds (32 000-45 000) and the fresh ones (47 000, 48 000) reading for reading the same,
 #: none more wrong (the search is untouched: only a 6 or 9 doubted to 0.5 can change; 15 were, 3
-#: now sure and right). Held out: see the README, session 46. Not applied to the network's two turns
-#: (`TURNS_DISAGREE`): that changed the search's own reads, 10 more right on the development seeds
-#: but a right 6 turned into a sure 5 (`docs/attempts/six-nine-turns.diff`).
+#: now sure and right). Held out, once, both trees: `--busy --deck classic` 93.5 / 6.0 / 0.5 %
+#: exact / unsure / wrong reading for reading the same, `--busy --deck oona` the same, `--real-mit`
+#: 100 %. Not applied to the network's two turns (`TURNS_DISAGREE`): that changed the search's own
+#: reads, 9 more right on the development seeds but a right 6 turned into a sure 5
+#: (`docs/attempts/six-nine-turns.diff`).
 HALF_TURNED = frozenset({"6", "9"})
 #: Classic deck: the face network's share in the rank probabilities, log-linear with the feature
 #: model's (p ∝ model^(1 − w) · network^w, `vision.card.cnn`); tuned on development data
