@@ -53,7 +53,9 @@ SURE_MARGIN = 1 + 1 / 1.5
 #: COVERED_ERROR: the error, not the margin, held it back (`covered_reading`'s confidence is the
 #: margin's times how far the error lies under COVERED_ERROR, a fourth of it at 0.15). A print's
 #: tones and a table's light raise the error of a face plainly the right one; a hand or a sleeve
-#: is still refused at COVERED_ERROR. Issue #18, printed development probe, the base tree's 4,965
+#: is still refused at COVERED_ERROR (and under 0.15 confidence, as before). Its confidence stays
+#: as the error leaves it: the kiosk weighs a card under `ASK_BELOW` against what may land, and the
+#: watcher does not take such a fit for a card the hand has left (`watcher.HIDES_HAND_FROM`). Issue #18, printed development probe, the base tree's 4,965
 #: recorded covered-card calls (photo lab, laser, inkjet, seeds 4514-4538, every table): of the 27
 #: fits read at an error of 0.12-0.16 with a wholly sure margin, every one named the card it was
 #: fitted on (25 within 8 px of it, two further off naming the same card), none another; laser
@@ -605,13 +607,12 @@ def covered_reading(face: tuple[str, str], margin: float, first: float, quad: np
     over the runners-up where they differ, and its error: `(reading, quad, error)`, or None when it
     is no face (a hand, a sleeve) or too little shows; unsure too when `doubted`. `told_apart` (our
     printed art's, `_judge_posed`): a face told apart wholly (SURE_MARGIN) within COVERED_ERROR is
-    read surely whatever its error (`TOLD_APART`)."""
+    read surely whatever its error, its confidence as the error leaves it (`TOLD_APART`)."""
     colour, rank = face
-    near = 1.0 if told_apart and margin >= SURE_MARGIN else float(np.clip((COVERED_ERROR - first) / 0.04, 0, 1))
-    confidence = float(np.clip((margin - 1.0) * 1.5, 0, 1)) * near
+    confidence = float(np.clip((margin - 1.0) * 1.5, 0, 1) * np.clip((COVERED_ERROR - first) / 0.04, 0, 1))
     if first > COVERED_ERROR or confidence < 0.15:
         return None  # not one of the deck's faces (a hand, a sleeve), or too little of it shows
-    unsure = confidence < COVERED_SURE or doubted
+    unsure = (confidence < COVERED_SURE and not (told_apart and margin >= SURE_MARGIN)) or doubted
     code = None if unsure else card_code(colour, rank)
     return (colour, rank, code, confidence, unsure), quad, first
 
