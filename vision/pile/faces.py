@@ -55,7 +55,12 @@ SURE_MARGIN = 1 + 1 / 1.5
 #: tones and a table's light raise the error of a face plainly the right one; a hand or a sleeve
 #: is still refused at COVERED_ERROR (and under 0.15 confidence, as before). Its confidence stays
 #: as the error leaves it: the kiosk weighs a card under `ASK_BELOW` against what may land, and the
-#: watcher does not take such a fit for a card the hand has left (`watcher.HIDES_HAND_FROM`). Issue #18, printed development probe, the base tree's 4,965
+#: watcher does not take such a fit for a card the hand has left (`watcher.HIDES_HAND_FROM`). Read
+#: so (`judge_covered`'s `told_apart`) only where the watcher's reading of the card beneath is
+#: unsure and the pile round it is not relit (`watcher._card_beneath`, as `overlap.unrivalled`): a
+#: fit on an old card the light changed over is told apart as well, its error raised by the light
+#: (photo-lab glass 4300, `test_pile_printed_beneath`: an old saffron 9 beside a burgundy 4 and an
+#: indigo 7 thrown together would have been reported for the 4). Issue #18, printed development probe, the base tree's 4,965
 #: recorded covered-card calls (photo lab, laser, inkjet, seeds 4514-4538, every table): of the 27
 #: fits read at an error of 0.12-0.16 with a wholly sure margin, every one named the card it was
 #: fitted on (25 within 8 px of it, two further off naming the same card), none another; laser
@@ -498,11 +503,12 @@ def in_view(quad: np.ndarray, cover: np.ndarray, size: tuple[int, int]) -> np.nd
     return cv2.bitwise_not(hidden)
 
 
-def judge_covered(frame: np.ndarray, aligned: tuple[np.ndarray, np.ndarray], cover: np.ndarray, deck: str):
+def judge_covered(frame: np.ndarray, aligned: tuple[np.ndarray, np.ndarray], cover: np.ndarray, deck: str, *,
+                  told_apart: bool = False):
     """The reading of a card aligned by `align_covered`: (reading, quad, error), or None when its
     visible part is no face of the deck's (a hand, a sleeve) or too little of it shows to tell.
     A deck printed from our art (RESCALED) left unsure so is judged again with each likely face
-    aligned on its own."""
+    aligned on its own (`told_apart`: a face told apart wholly there read surely, `TOLD_APART`)."""
     faces, renders = face_book(deck, COVERED_SIZE)
     quad, errors = aligned
     order = [int(i) for i in np.argsort(errors)[:4] if np.isfinite(errors[i])]
@@ -528,12 +534,12 @@ def judge_covered(frame: np.ndarray, aligned: tuple[np.ndarray, np.ndarray], cov
         # rendered and printed) read the same as with every card posed so, in 90 s of CPU
         # instead of 112 (40 s before the stretching and posing; 46 s since the renders are
         # matched channel by channel and an outline tried is warped once, `seen_at`).
-        return _judge_posed(frame, quad, cover, faces, renders, order, deck)
+        return _judge_posed(frame, quad, cover, faces, renders, order, deck, told_apart=told_apart)
     return reading
 
 
 def _judge_posed(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray, faces: list[tuple[str, str]],
-                 renders: np.ndarray, order: list[int], deck: str):
+                 renders: np.ndarray, order: list[int], deck: str, *, told_apart: bool = False):
     """`judge_covered` for a deck printed from our art (RESCALED): each of the nearest faces
     (`order`) aligned on its own a little further (from half the outline's steps), so that each is
     judged where it fits best, the runner-up too: judged where the best fits, a face a hand's cut
@@ -558,7 +564,7 @@ def _judge_posed(frame: np.ndarray, quad: np.ndarray, cover: np.ndarray, faces: 
         # whole, and the larger margin kept: so a reading can only grow surer, never be lost.
         fine = fine_faces(deck, [faces[i] for i in indices])
         margin = max(margin, _margin(posed, faces, fine, shown_part(posed[0][4], FINE_SIZE), FINE_AREA))
-    return covered_reading(faces[best], margin, first, pose, told_apart=TOLD_APART)
+    return covered_reading(faces[best], margin, first, pose, told_apart=told_apart)
 
 
 def _margin(posed: list[tuple], faces: list[tuple[str, str]], book: np.ndarray, shown: np.ndarray,

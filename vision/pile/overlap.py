@@ -289,21 +289,23 @@ def border_shown(frame: np.ndarray, quad: np.ndarray, other: np.ndarray) -> floa
 
 def covered_card(small: np.ndarray, frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray,
                  top_quad: np.ndarray, *, view: SmallView, reference: np.ndarray, deck: str,
-                 own: OwnFaces | None = None, card_size: tuple[float, float] | None = None, recogniser=None):
+                 own: OwnFaces | None = None, card_size: tuple[float, float] | None = None, recogniser=None,
+                 told_apart: bool = False):
     """The card partly under the top one, fitted to the `visible` mask and read against the deck's
     faces: (its visible region, its quad, its reading) or None. A classic card is read by its
     corner index in the top card's light (`index.read_covered_index`), unsure where no index
     read looks like one or only our art's match reads it. An enrolled deck's card (`own`: its
     kept faces, `enrolled.OwnFaces`) is read against its own faces alone; our art's, read surely,
     takes the rank its corner index names where one shows whole (`art_index`). It is fitted at the
-    top card's size (its quad's sides), or at `card_size` (short, long; small px) where given."""
+    top card's size (its quad's sides), or at `card_size` (short, long; small px) where given.
+    `told_apart`: our art's face told apart wholly at a fit is read surely there (`faces.TOLD_APART`)."""
     sides = sorted(np.linalg.norm(top_quad - np.roll(top_quad, -1, axis=0), axis=1))
     size = card_size or (float(np.mean(sides[:2])) / view.scale, float(np.mean(sides[2:])) / view.scale)
     if is_relit(small, reference, visible):
         return None  # an old card the light changed over (a shadow came or went)
     grown = top_quad.mean(axis=0) + (top_quad - top_quad.mean(axis=0)) * 1.06
     light = top_white(frame, top_quad) if deck == "classic" and own is None else None
-    fits = dict(view=view, deck=deck, light=light, own=own)
+    fits = dict(view=view, deck=deck, light=light, own=own, told_apart=told_apart)
     readings, by_index = _read_sizes(frame, visible, top_region, size, grown, **fits)
     if deck == "classic" and own is None and not _has_index(by_index):
         # No fit's index read surely where it looks like one, at any size: read again, taking an
@@ -422,7 +424,7 @@ def _guessed(reading: tuple, readings: list) -> tuple:
 
 def _read_sizes(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray, size: tuple[float, float],
                 grown: np.ndarray, *, view: SmallView, deck: str, light: np.ndarray | None, own: OwnFaces | None,
-                fair: bool = False) -> tuple[list, list]:
+                fair: bool = False, told_apart: bool = False) -> tuple[list, list]:
     """`_read_fits` at the top card's size, and at the smaller COVERED_SHRINKS of it while no fit
     reads (or, our art's, only unsure; a classic print's, no index that looks like one): the
     readings and those read by the corner index (the first size's where no size reads better). Our
@@ -430,7 +432,7 @@ def _read_sizes(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray, 
     unsure, guessed = [], None
     for shrink in COVERED_SHRINKS:
         readings, by_index = _read_fits(frame, visible, top_region, (size[0] * shrink, size[1] * shrink), grown,
-                                        view=view, deck=deck, light=light, own=own, fair=fair)
+                                        view=view, deck=deck, light=light, own=own, fair=fair, told_apart=told_apart)
         if readings and deck != "classic" and own is None and all(read[0][4] for read in readings):
             # Only unsure readings of our art: a smaller fit may read surely (`COVERED_SHRINKS`).
             unsure += readings
@@ -445,18 +447,19 @@ def _read_sizes(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray, 
         if readings:
             return readings, by_index
     if unsure and deck != "classic" and own is None:
-        unsure += _read_more_fits(frame, visible, top_region, size, grown, view=view, deck=deck)
+        unsure += _read_more_fits(frame, visible, top_region, size, grown, view=view, deck=deck, told_apart=told_apart)
     return guessed or (unsure, [])
 
 
 def _read_more_fits(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray, size: tuple[float, float],
-                    grown: np.ndarray, *, view: SmallView, deck: str) -> list:
+                    grown: np.ndarray, *, view: SmallView, deck: str, told_apart: bool = False) -> list:
     """The readings of the fits at `size` beyond those `_read_fits` reads (up to COVERED_FITS_MORE
     of them; `covered_card` then takes the one nearest a face), where one is sure; else none."""
     read = {fitted.tobytes() for fitted in fit_covered(visible, top_region, size)}
     more = [fitted for fitted in fit_covered(visible, top_region, size, most=COVERED_FITS_MORE)
             if fitted.tobytes() not in read]
-    readings, _ = _read_fits(frame, visible, top_region, size, grown, view=view, deck=deck, fits=more)
+    readings, _ = _read_fits(frame, visible, top_region, size, grown, view=view, deck=deck, fits=more,
+                             told_apart=told_apart)
     return readings if any(not reading[0][4] for reading in readings) else []
 
 
@@ -469,7 +472,7 @@ def _has_index(by_index: list) -> bool:
 def _read_fits(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray,
                size: tuple[float, float], grown: np.ndarray, *, view: SmallView, deck: str,
                light: np.ndarray | None = None, own: OwnFaces | None = None,
-               fair: bool = False, fits: list[np.ndarray] | None = None) -> tuple[list, list]:
+               fair: bool = False, fits: list[np.ndarray] | None = None, told_apart: bool = False) -> tuple[list, list]:
     """The readings of a covered card of `size` (small px) fitted to what shows (`visible`), and
     those of them read by the corner index: (reading, quad, error) each, and (reading, quad, error,
     like) those read by the index (`read_covered_index`'s `with_like`). With `own` (an enrolled
@@ -501,7 +504,7 @@ def _read_fits(frame: np.ndarray, visible: np.ndarray, top_region: np.ndarray,
             by_index += [read] if read is not None else []
             read = read and read[:3]
         if read is None:
-            read = judge_covered(frame, aligned, grown, deck)
+            read = judge_covered(frame, aligned, grown, deck, told_apart=told_apart)
         if read is not None:
             readings.append(read)
     return readings, by_index

@@ -45,7 +45,7 @@ from vision.card.detect import WARP_H, WARP_W, warp
 from vision.pile.compare import (CARD_AREA_SHARE, CARD_ASPECT, CARD_FILL, CARD_SHAPE, CLIPPED, DIFF_LEVEL, RELIT_SHARE,
                                  ARM_GAP, card_blobs, cleaned, difference, differing_in, envelope, is_held, is_relit,
                                  match_share, outside, region_mask, touching)
-from vision.pile.faces import upright, warm_faces
+from vision.pile.faces import TOLD_APART, upright, warm_faces
 from vision.pile.enrolled import OwnFaces
 from vision.pile.index import read_whole_index
 from vision.pile.overlap import SmallView, covered_card, lies_under, top_card, unrivalled
@@ -1074,7 +1074,8 @@ class PileWatcher:
         first gave none or it is sure; our art's still unread or unsure, once more with the light
         balanced over the whole view and the pile's clipped whites agreeing (`_clipped_beneath`,
         RELIT_LEAST's note). Else our art's unsure reading is made sure where no fit
-        contests it (`overlap.unrivalled`)."""
+        contests it (`overlap.unrivalled`), or read again where a fit tells its face apart wholly
+        (`faces.TOLD_APART`) and taken where that reads surely."""
         under, size = None, self._beneath_size(top_quad)
         if cv2.countNonZero(rest) >= BENEATH_SHARE * area:
             under = covered_card(small, frame, rest, top_region, top_quad, view=self._view(),
@@ -1097,8 +1098,14 @@ class PileWatcher:
                 return self._clipped_beneath(small, frame, rest, top_region, top_quad, area, under)
             return self._clipped_beneath(small, frame, rest, top_region, top_quad, area, under, unrivalled)
         if unsure:
-            # The pile round it not relit: a fairly sure reading no fit contests (`overlap.UNRIVALLED_FROM`).
+            # The pile round it not relit: a fairly sure reading no fit contests (`overlap.UNRIVALLED_FROM`),
+            # else a face told apart wholly at a fit whatever its error (`faces.TOLD_APART`).
             under = under[0], under[1], unrivalled(under[2])
+            if under[2][4] and TOLD_APART:
+                told = covered_card(small, frame, rest, top_region, top_quad, view=self._view(),
+                                    reference=self.reference, deck=self.deck, own=self.own_faces, card_size=size,
+                                    recogniser=self.recogniser, told_apart=True)
+                under = told if told is not None and not told[2][4] else under
         return under
 
     def _clipped_beneath(self, small: np.ndarray, frame: np.ndarray, rest: np.ndarray, top_region: np.ndarray,
