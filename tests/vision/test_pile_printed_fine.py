@@ -23,9 +23,9 @@ def four_under_five(oona):
     judge = faces._judge_posed
     calls = []
 
-    def kept(*args):
-        reading = judge(*args)
-        calls.append((args, reading))
+    def kept(*args, **kwargs):
+        reading = judge(*args, **kwargs)
+        calls.append(((args, kwargs), reading))
         return reading
 
     with pytest.MonkeyPatch.context() as patch:
@@ -50,8 +50,8 @@ def test_the_second_look_never_makes_a_reading_less_sure(four_under_five, monkey
     assert calls
     monkeypatch.setattr(faces, "SURE_MARGIN", 0.0)
     surer = 0
-    for args, reading in calls:
-        coarse = faces._judge_posed(*args)
+    for (args, kwargs), reading in calls:
+        coarse = faces._judge_posed(*args, **kwargs)
         if coarse is None:
             continue
         assert reading is not None
