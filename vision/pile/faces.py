@@ -50,22 +50,26 @@ FINE_AREA = 4
 SURE_MARGIN = 1 + 1 / 1.5
 #: Our printed art's card beneath whose nearest face `_judge_posed` tells apart wholly from the
 #: runners-up (a margin of SURE_MARGIN where they differ) is read surely at any error within
-#: COVERED_ERROR: the error, not the margin, held it back (`covered_reading`'s confidence is the
-#: margin's times how far the error lies under COVERED_ERROR, a fourth of it at 0.15). A print's
-#: tones and a table's light raise the error of a face plainly the right one; a hand or a sleeve
-#: is still refused at COVERED_ERROR (and under 0.15 confidence, as before). Its confidence stays
-#: as the error leaves it: the kiosk weighs a card under `ASK_BELOW` against what may land, and the
-#: watcher does not take such a fit for a card the hand has left (`watcher.HIDES_HAND_FROM`). Read
-#: so (`judge_covered`'s `told_apart`) only where the watcher's reading of the card beneath is
-#: unsure and the pile round it is not relit (`watcher._card_beneath`, as `overlap.unrivalled`): a
-#: fit on an old card the light changed over is told apart as well, its error raised by the light
-#: (photo-lab glass 4300, `test_pile_printed_beneath`: an old saffron 9 beside a burgundy 4 and an
-#: indigo 7 thrown together would have been reported for the 4). Issue #18, printed development probe, the base tree's 4,965
-#: recorded covered-card calls (photo lab, laser, inkjet, seeds 4514-4538, every table): of the 27
-#: fits read at an error of 0.12-0.16 with a wholly sure margin, every one named the card it was
-#: fitted on (25 within 8 px of it, two further off naming the same card), none another; laser
-#: tablecloth 4534, a saffron Turnback slid under a card, read unsure at 0.30-0.34 at four fits
-#: (error 0.146-0.148), was the probe's fault there.
+#: COVERED_ERROR (`judge_covered`'s `told_apart`): the error, not the margin, held it back
+#: (`covered_reading`'s confidence is the margin's times how far the error lies under COVERED_ERROR,
+#: a fourth of it at 0.15). A print's tones and a table's light raise the error of a face plainly
+#: the right one; a hand or a sleeve is still refused at COVERED_ERROR and under 0.15 confidence.
+#: Its confidence stays as the error leaves it (the kiosk weighs a card under its `ASK_BELOW`
+#: against what may land), and such a fit is not taken for a card the hand has left
+#: (`watcher.HIDES_HAND_FROM`). Read so only where the watcher's reading of the card beneath is
+#: unsure and the pile round it not relit (`watcher._card_beneath`, as `overlap.unrivalled`): a fit
+#: on an old card the light changed over is told apart as well (photo-lab glass 4300,
+#: `test_pile_printed_beneath`: an old saffron 9 would have been reported for a burgundy 4).
+#: Issue #18, printed development probe, the base tree's 4,965 recorded covered-card calls (photo
+#: lab, laser, inkjet, seeds 4514-4538, every table): of the 27 fits read at an error of 0.12-0.16
+#: with a wholly sure margin, every one named the card it was fitted on (25 within 8 px of it), none
+#: another. Development (`benchmarks/probe_watcher.py --printed photo|laser|inkjet --seeds 4514
+#: 4539`; the 15 tables where a fit is told apart so run on both trees, the rest identical by
+#: construction): laser 2,611 -> 2,613 / 2,625 (tablecloth 4534's saffron Turnback slid under, read
+#: unsure at 0.34 at four fits of error 0.146-0.148; wood 4535's burgundy 3, 0.22), photo lab
+#: 2,617 and inkjet 2,614 / 2,625 the same, no false event. Fresh (`--seeds 4539 4545`, 3 of 126
+#: tables told apart so): laser 624 -> 625 / 630 (sadu 4539, a saffron Turnback, 0.51), photo lab
+#: 625, inkjet 626 the same, 0 false both. Held out once, both trees: HELDOUT.
 TOLD_APART = True
 #: How many face books (a deck at a size) are kept.
 BOOKS_KEPT = 4
