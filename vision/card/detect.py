@@ -9,6 +9,7 @@ import numpy as np
 
 from vision.card.detect_fields import FieldSeeds, field_contours, field_share
 from vision.card.detect_lines import SharedSegments, lines_meet, quad_proposals, segments
+from vision.card.detect_wilds import wild_ovals
 from vision.card.evidence import EDGE_MIN, may_hold_card, straight_edges
 from vision.errors import CardNotFoundError, NoCardSignError
 
@@ -1211,6 +1212,8 @@ class _Search:
                 return
             seeds = seeds if seeds is not None else FieldSeeds(self.photo, hues)
             self._read_fields(hues, parted, tried, seeds)
+        if self._is_unsure(below):
+            self._read_ovals(seeds, tried)
 
     def _read_fields(self, hues: tuple, parted: bool, tried: list[np.ndarray], seeds: FieldSeeds | None = None) -> None:
         """`read_fields` for the fields of the whole windows of hues, or of their parts (`parted`);
@@ -1244,6 +1247,25 @@ class _Search:
                 small = warp(self.photo, snapped)
                 if _is_of_hue(small, hues, index):
                     proposals.append(self._proposal(snapped, small))
+        self._read_proposals(proposals, tried)
+
+    def _read_ovals(self, seeds: FieldSeeds, tried: list[np.ndarray]) -> None:
+        """`read_fields`' last round: the outlines the wild ovals among the fields' hues give
+        (`vision.card.detect_wilds`), each also snapped onto the card's edge, read and kept as the
+        fields' outlines are (`_read_proposals`)."""
+        proposals = []
+        for quad in wild_ovals(seeds, 0.5 * MIN_AREA_PX / self.search ** 2):
+            quad = order_quad(quad)
+            proposals.append(self._proposal(quad, warp(self.photo, quad)))
+            snapped = _snapped(self.darkest, quad)
+            if snapped is not None:
+                proposals.append(self._proposal(snapped, warp(self.photo, snapped)))
+        self._read_proposals(proposals, tried)
+
+    def _read_proposals(self, proposals: list, tried: list[np.ndarray]) -> None:
+        """Read the FIELD_TOP best-looking of a field step's `proposals` (`_proposal`) that are not the
+        table's motifs nor near an outline in `tried` (those read here are added), and keep the sure
+        ones (FIELD_SURE; FIELD_READ_SURE whatever their look)."""
         if not proposals:
             return
         self._mark_table(proposals)

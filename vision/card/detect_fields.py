@@ -412,6 +412,10 @@ class FieldSeeds:
         """The pieces of the mask of the whole window `hues[index]`."""
         return self._whole_window(index)[0]
 
+    def window_mask(self, index: int) -> np.ndarray:
+        """The mask of the whole window `hues[index]` (its pixels, specks opened away)."""
+        return self._whole_window(index)[1]
+
     def _whole_window(self, index: int) -> tuple[list, np.ndarray]:
         """The pieces of the whole window `hues[index]`'s mask, and the mask."""
         if index not in self._whole:
