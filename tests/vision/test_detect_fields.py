@@ -15,28 +15,14 @@ from vision.art.classic import classic_face
 from vision.sim.synth import _finger, face_image
 from vision.sim.textures import texture
 
-cv2.setNumThreads(1)
+from table_kit import TRUTH, card_on_table, corner_error as _error
 
-TRUTH = np.float32([[300, 200], [360, 212], [342, 302], [282, 290]])
+cv2.setNumThreads(1)
 
 
 def _photo(surface: str, colour: str, seed: int) -> np.ndarray:
     """A classic `colour` 7 at TRUTH on a table."""
-    rng = np.random.default_rng(seed)
-    photo = texture(surface, 480, 640, rng)
-    face = face_image("classic", colour, "7", rng)
-    fh, fw = face.shape[:2]
-    m = cv2.getPerspectiveTransform(np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]]), TRUTH)
-    card = cv2.warpPerspective(face, m, (640, 480), flags=cv2.INTER_AREA)
-    inside = cv2.warpPerspective(np.full((fh, fw), 255, np.uint8), m, (640, 480)) > 127
-    photo[inside] = card[inside]
-    return cv2.GaussianBlur(photo, (0, 0), 0.8)
-
-
-def _error(found: np.ndarray) -> float:
-    """Largest corner distance over the card's diagonal, whichever corner comes first."""
-    diag = float(np.linalg.norm(TRUTH[0] - TRUTH[2]))
-    return min(float(np.abs(found - np.roll(TRUTH, k, axis=0)).max()) for k in range(4)) / diag
+    return card_on_table(surface, colour, "7", seed)
 
 
 def _outlines(photo: np.ndarray, hues) -> list[np.ndarray]:

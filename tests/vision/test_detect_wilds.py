@@ -9,31 +9,16 @@ from vision.card.detect import MIN_AREA_PX, order_quad
 from vision.card.detect_fields import CLASSIC_FIELD_HUES, FieldSeeds
 from vision.card.detect_wilds import wild_ovals
 from vision.card.recogniser import Recogniser
-from vision.sim.synth import face_image
 from vision.sim.textures import texture
+
+from table_kit import card_on_table, corner_error as _error
 
 cv2.setNumThreads(1)
 
-TRUTH = np.float32([[300, 200], [360, 212], [342, 302], [282, 290]])
-
 
 def _photo(surface: str, rank: str, seed: int) -> np.ndarray:
-    """A classic wild (`rank`: wild or wild4) at TRUTH on a table, a real face as `write_set` draws."""
-    rng = np.random.default_rng(seed)
-    photo = texture(surface, 480, 640, rng)
-    face = face_image("classic", "wild", rank, rng)
-    fh, fw = face.shape[:2]
-    m = cv2.getPerspectiveTransform(np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]]), TRUTH)
-    card = cv2.warpPerspective(face, m, (640, 480), flags=cv2.INTER_AREA)
-    inside = cv2.warpPerspective(np.full((fh, fw), 255, np.uint8), m, (640, 480)) > 127
-    photo[inside] = card[inside]
-    return cv2.GaussianBlur(photo, (0, 0), 0.8)
-
-
-def _error(found: np.ndarray) -> float:
-    """Largest corner distance over the card's diagonal, whichever corner comes first."""
-    diag = float(np.linalg.norm(TRUTH[0] - TRUTH[2]))
-    return min(float(np.abs(found - np.roll(TRUTH, k, axis=0)).max()) for k in range(4)) / diag
+    """A classic wild (`rank`: wild or wild4) at TRUTH on a table."""
+    return card_on_table(surface, "wild", rank, seed)
 
 
 @pytest.mark.parametrize("surface, rank, seed", [("kilim", "wild", 1), ("sadu", "wild", 0), ("tablecloth", "wild4", 1)])

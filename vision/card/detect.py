@@ -818,8 +818,8 @@ def find_card(photo: np.ndarray, verify=None, thorough: bool = False, sign_first
     `field_hues`: the hues of the deck's coloured fields, each a (low, high) window of degrees
     (`vision.card.detect_fields.CLASSIC_FIELD_HUES`), for outlines seeded from a field
     when nothing else is sure (FIELD_BELOW; with `verify` only), each taken only when its field is of
-    the hue it was seeded from and it is read surely (FIELD_HUE_SHARE, FIELD_SURE); none given, that
-    step is left out.
+    the hue it was seeded from and it is read surely (FIELD_HUE_SHARE, FIELD_SURE), then from a wild's
+    oval of all four (`vision.card.detect_wilds`); none given, that step is left out.
 
     `search_side`: the longer side (px) of the copy outlines are searched in, SEARCH_SIDE unless
     given; the masks' neighbourhoods are scaled with it (LOCAL_SIDE, RING_BLOCK), the rest of the
@@ -1202,8 +1202,9 @@ class _Search:
         FIELD_TOP best-looking that are not the table's motifs are read, and the sure ones
         (FIELD_SURE) kept. Then, still nothing that sure, the same for the fields of the hue
         windows' parts (`field_contours`' `parted`). Outlines repeating among a round's own are
-        not snapped. A best outline that may be part of a bigger card (`_unless_inside`) spares
-        neither round unless read LINES_INSIDE_BELOW surely."""
+        not snapped. Still nothing that sure, the outlines a wild's four-colour oval gives
+        (`_read_ovals`). A best outline that may be part of a bigger card (`_unless_inside`) spares
+        no round unless read LINES_INSIDE_BELOW surely."""
         tried = [quad for _, quad, _ in self.ranked]
         seeds = None
         below = self._unless_inside(FIELD_BELOW)
