@@ -28,7 +28,13 @@ from vision.card.detect_fields import FieldSeeds
 #: wrong %: 31 000 95.0 / 4.5 / 0.5 -> 95.25 / 4.25 / 0.5, 35 000 94.75 / 5.25 / 0 -> 95.75 / 4.25 / 0,
 #: 48 000 92.75 / 6.5 / 0.75 -> 93.0 / 6.25 / 0.75 (6 wilds unsure -> right), 32 000, 34 000, 36 000,
 #: 38 000, 43 000-47 000 reading for reading the same; none lost, none more wrong. Fresh seeds 49 000
-#: (95.0 / 4.5 / 0.5) and 50 000 (97.0 / 3.0 / 0) reading for reading the same. HELD
+#: (95.0 / 4.5 / 0.5) and 50 000 (97.0 / 3.0 / 0) reading for reading the same. Held out once, both
+#: trees (`bench_vision.py --busy --deck classic`): 93.5 / 6.0 / 0.5 % (colour 93.5, rank 93.75)
+#: reading for reading the same; `--busy --deck oona` the same (97.0 / 2.5 / 0.5 %), `--real-mit` 100 %
+#: both. Cost, without and with the round in turn on each photo in one process: busy seed 35 000 (400
+#: photos) mean 117.9 -> 118.7 ms CPU (median 102.2 -> 101.0); `bench_vision.py --empty --n 30` (390
+#: photos, every reading the same) mean 4.3 -> 4.4 ms, the slowest (checked cloth, photo 86) 293.9 ->
+#: 287.7 ms (median of 8).
 OVAL_HUE_LEAST = 0.05
 OVAL_SOLID = 0.8
 #: The classic print's oval is tilted: its long axis lies OVAL_TILT degrees on from the card's long
