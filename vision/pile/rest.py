@@ -64,11 +64,12 @@ QUIET_STRAY = 0.05
 #: of 256; photo-lab glass 4543's saffron 0 (36.33 s; 0.072 of 470) and birch 4544's saffron 1
 #: (1.93 s; 0.087 of 229) were dated with the fall at 0.1 (wrong, the card on it twice, it missed):
 #: now 49.75, 49.95, 36.33 and 2.35 s. Laser and inkjet birch 4544 show 1-3 pixels of the 1 before
-#: the fall (0.005-0.014): still dated with it. Development (the tables of the slid-under kind,
-#: `probe_watcher.py --printed photo|laser|inkjet --seeds 4529 4530 --tables wood`, likewise birch
-#: 4544 and glass 4543, on both trees; photo lab and laser wood 4514-4517 on the base tree, with
-#: every covered dating recorded, none dated otherwise at 0.05): photo lab
-#: 99 -> 105 / 105, inkjet 41 -> 43 / 45, laser 102 / 105 the same; twice 6 -> 2; no false event.
+#: the fall (0.005-0.014): still dated with it. Development (`probe_watcher.py --printed
+#: photo|laser|inkjet --seeds 4529 4530 --tables wood`, likewise birch 4544 and glass 4543, on both
+#: trees; and, on the base tree with every covered dating recorded, seeds 4514, 4519, 4523, 4528,
+#: 4532, 4541 whole, 4537 in part, wood 4515-4517: 157 tables, no other card dated otherwise at
+#: 0.05): photo lab 804 -> 810 / 810, inkjet 745 -> 747 / 750, laser 790 / 795 the same; twice 7 -> 3,
+#: no false event.
 #: Fresh (`--seeds 4545 4551`, all seven tables, three prints; every covered dating recorded on the
 #: base tree, none dated otherwise at 0.05): photo lab 629, laser 625 (1 false), inkjet 627 / 630, the
 #: same. Held out, once, both trees (`bench_watcher.py --printed 2 --real-tables 0 --only-real`,
