@@ -213,7 +213,7 @@ def fields_shares(image: np.ndarray, places: np.ndarray, card_w: float, *, deck:
         return np.zeros((0, 2))
     patches = _card_patches(image, places, card_w)
     pixels = patches.reshape(len(places), -1, 3).astype(np.float32)
-    white = _whites(pixels)
+    white = window_whites(pixels)
     balanced = np.clip(pixels / white[:, None, :] * 200, 0, 255).astype(np.uint8)
     hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV_FULL).astype(np.float32)
     coloured = (hsv[..., 1] > FIELD_SATURATION) & (hsv[..., 2] > 30)
@@ -245,7 +245,7 @@ def _uncovered(places: np.ndarray, card_w: float, over) -> np.ndarray:
     return mine
 
 
-def _whites(pixels: np.ndarray) -> np.ndarray:
+def window_whites(pixels: np.ndarray) -> np.ndarray:
     """`white_reference(region, by_mean=True)` of each row of `pixels` (N × P × 3 float32): N × 3."""
     n = len(pixels)
     b, g, r = pixels[..., 0], pixels[..., 1], pixels[..., 2]

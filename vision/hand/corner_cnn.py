@@ -16,6 +16,7 @@ import numpy as np
 
 from vision.errors import ModelMismatchError, ModelMissingError
 from vision.model_files import MODELS, NONE
+from vision.hand.colour import window_whites
 from vision.hand.scanner import DECK_RANKS, RANKS, WIN, window_strips
 
 CORNER_CNN_PATH = MODELS / "corners_outline_cnn.onnx"
@@ -75,6 +76,23 @@ def window_pixels(plane: np.ndarray, windows: np.ndarray) -> np.ndarray:
     return np.concatenate(strips) if strips else np.zeros((0, WIN, WIN), np.uint8)
 
 
+def balanced_window_pixels(image: np.ndarray, windows: np.ndarray) -> np.ndarray:
+    """The whiteness of many windows of a BGR photo (rows `cx, cy, side, angle`), as `window_pixels`
+    samples them, each balanced first on its own white (the brightest near-grey pixels by the mean of
+    their channels, `vision.hand.colour.window_whites`): every channel scaled so that white is grey,
+    then the least channel taken. Where a light or a print tints a card's white (a criscard yellow's
+    index bluish), the index's least channel is its red, little above the field's blue; balanced, the
+    field's blue drops well under the index's white (`vision.hand.outlined.BALANCED_AGAIN`)."""
+    strips = [strip.reshape(-1, WIN * WIN, 3) for strip in window_strips(image, windows)]
+    if not strips:
+        return np.zeros((0, WIN, WIN), np.uint8)
+    pixels = np.concatenate(strips).astype(np.float32)
+    white = window_whites(pixels)
+    gain = white.max(axis=1, keepdims=True) / white
+    balanced = (pixels * gain[:, None, :]).min(axis=2)
+    return np.clip(balanced, 0, 255).astype(np.uint8).reshape(-1, WIN, WIN)
+
+
 def standardised(pixels: np.ndarray) -> np.ndarray:
     """Windows (N × WIN × WIN, any type) as the network reads them: N × 1 × WIN × WIN float32, each
     less its mean over its spread (plus `SPREAD_FLOOR`)."""
@@ -126,3 +144,8 @@ class CornerCnn:
     def window_probabilities(self, plane: np.ndarray, windows: np.ndarray) -> np.ndarray:
         """Class probabilities of windows (rows `cx, cy, side, angle`) of a whiteness plane."""
         return self.probabilities(window_pixels(plane, windows))
+
+    def balanced_probabilities(self, image: np.ndarray, windows: np.ndarray) -> np.ndarray:
+        """Class probabilities of windows (rows `cx, cy, side, angle`) of a BGR photo, each window's
+        whiteness taken after balancing it on its own white (`balanced_window_pixels`)."""
+        return self.probabilities(balanced_window_pixels(image, windows))

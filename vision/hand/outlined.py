@@ -973,6 +973,37 @@ GAP_SHIFTS = (-0.3, -0.15, 0.0, 0.15, 0.3)
 #: and 97.1 -> 97.3 %, 0.04 -> 0.02.
 OUTLINE_FILL_FLOOR = 0.7
 FILL_BORDER = 0.7
+#: Decks whose hand, still read short before the fill, reads the windows of its candidates read at or below
+#: the threshold again (but those within `SPACING` of a sure reading, which `_keep` would not keep), each
+#: balanced on its own white (`OutlineScanner._balanced_read`, `vision.hand.corner_cnn.balanced_window_pixels`),
+#: those then read above it joining the candidates, kept after the sure readings. Issue 20, session 47
+#: (helper-hand47): classic's development misses sorted by cause (`benchmarks/classic_hand_misses.py --seed S`,
+#: S 32 000, 33 000, 37 000; 102 of 2 469 cards) reader 61 (yellow 22), width 16, no place 12, colour 9, not
+#: promising 3, lost 1. The faint criscard yellows' white is photographed bluish (face 66: index 200, 191, 174
+#: BGR, field 119, 165, 160): the whiteness plane takes the index's red, 55 grey levels over the field; balanced
+#: on its white the field's blue drops to 130 under the index's 219. At the true index windows of seed 32 000
+#: (1 032 ends shown), of the 344 read at or below the threshold on the whiteness plane 72 read right above it
+#: balanced, none wrong above it. Development (`bench_handscan.py --only spread --deck classic --expect --spread
+#: 160 --seed S`, both trees): 32 000 763 -> 768 / 798, 33 000 817 -> 821 / 848, 37 000 787 -> 789 / 823,
+#: 39 417 776 -> 777 / 811, 41 000 846 -> 850 / 876 (3 989 -> 4 005 of 4 156), extras 5, 4, 3, 3, 1 -> 4, 4, 4,
+#: 2, 1. Fresh (`--spread 100 --seed 78000|80000`, both trees): 513 -> 513 / 543, extras 6 -> 7; 446 -> 450 /
+#: 474, extras 9 -> 8. Held out (`--spread 100 --seed 50000`, once, both trees): 468 -> 469 / 494, extras 5 -> 6
+#: in 100 hands (0.06 a hand: over the 0.05 target), missed yellow 8 -> 6, green 6 -> 5, red 2 -> 3, wild 5 ->
+#: 6. Cost: it runs in 26 of 80 development hands (seed 32 000), 15 ms CPU median there, 36 ms at most, 3.9 %
+#: of the scan's CPU in all; the kiosk's call (`--only kiosk-path --deck classic --spread 20`, trees side by side four times) 185.9,
+#: 163.2, 175.2, 186.5 -> 168.0, 176.8, 176.5, 178.2 ms CPU median a hand. Tried on development and dropped:
+#: a window kept only where it reads balanced the rank it read plain (2 377 of 2 469, extras 12).
+#: Session 47, second pass (helper-hand47b): readings read above the threshold only balanced (`Balanced`) are
+#: judged as the fills are, by `_off_faces` and `_apart_from` (`_is_fill`): development seed 37 000 hand 26's
+#: `wild` balanced at 0.972 on the table above the arc, sure so, had been kept (37 000's extra). Development,
+#: same commands: 768 / 798, 821 / 848, 789 / 823, 777 / 811, 850 / 876 (4 005 of 4 156), extras 4, 4, 3, 2,
+#: 1 (15 -> 14; base 16); no wild rank taken from a balanced window instead: 4 004, extras 14 (33 000 820:
+#: one card fewer); neither mends 32 000 hand 105 (its wild Draw Four read `skip` at 0.974 balanced, 0.969
+#: plain). Fresh (`--spread 100 --seed S`, both trees): 78 000 513 -> 513 / 543, extras 6 ->
+#: 7; 80 000 446 -> 450 / 474, 9 -> 8; 82 000 462 -> 466 / 486, 8 -> 7; 84 000 436 -> 437 / 449, 2 -> 1
+#: (1 857 -> 1 866 of 1 952, extras 25 -> 23). Held out (`--spread 100 --seed 50000`, once, this tree; the
+#: seed's second use this session): 469 / 494, extras 6 (base 468, 5): the extra BALANCED_AGAIN added stays.
+BALANCED_AGAIN = ("classic",)
 #: A reading below the threshold whose border the fill test does not see (`FILL_BORDER`: a card's
 #: border under the next card, a busy table) may fill a hand all the same where the windows about it
 #: agree: above `FILL_SUPPORT_FLOOR`, its support (`_support`: the summed score of the windows reading
@@ -1427,10 +1458,10 @@ class OutlineScanner:
         readings less the wilds on a field of one colour (`_off_one_colour`) cut to the `expected` surest
         (a card read twice dropped first, `_read_once`), or, where fewer, read again at the `near_places`,
         the places a border's inner edge gives (`SHORT_INSET`), the `_gap_places`, the short sides' places
-        (`SHORT_SIDE`), then filled with the unsure readings that look like an index (`_on_cards`) and lie
-        on no surer card's middle (`_off_faces`); its unsure readings then read again at the places a border's
-        inner edge gives (`INSET_SURER`); `(width, kept, looked)`, `looked` the places looked at for the cards
-        still missing."""
+        (`SHORT_SIDE`), its unsure windows read again balanced on their own white (`BALANCED_AGAIN`), then
+        filled with the unsure readings that look like an index (`_on_cards`) and lie on no surer card's middle
+        (`_off_faces`); its unsure readings then read again at the places a border's inner edge gives
+        (`INSET_SURER`); `(width, kept, looked)`, `looked` the places looked at for the cards still missing."""
         card_w, found, kept = trial
         found, kept = self._off_one_colour(image, found, kept, card_w)
         looked = []
@@ -1449,6 +1480,9 @@ class OutlineScanner:
             more = self._near_read(plane, sides, card_w, kept, expected, _short(sides, card_w, least))
             found = found + [f for f in more if f[0] > SHORT_SURE]
             kept = self._one_per_card(self._keep(found, self.threshold, kept, card_w), card_w)[:expected]
+        if len(kept) < expected and self.deck in BALANCED_AGAIN:
+            found = found + self._off_faces(self._balanced_read(image, found, kept, card_w), kept, card_w)
+            kept = self._one_per_card(self._keep(found, self.threshold, kept, card_w), card_w)[:expected]
         if len(kept) < expected:
             fills = self._off_faces(self._on_cards(image, plane, found, card_w, kept), kept, card_w)
             kept = self._one_per_card(self._keep(fills, self._fill_floor(), kept, card_w), card_w)[:expected]
@@ -1456,6 +1490,26 @@ class OutlineScanner:
         if len(kept) < expected:
             looked = self._keep(found, LOOK_FLOOR, kept, card_w)[len(kept):][:2 * (expected - len(kept))]
         return card_w, self._inset_surer(plane, sides, card_w, kept), looked
+
+    def _balanced_read(self, image: np.ndarray, found, kept, card_w: float) -> list[tuple]:
+        """The windows of `found` read at or below the threshold, less those within `SPACING` of the larger window
+        of a reading of `kept` (which `_keep` would not keep), read again each balanced on its own white
+        (`balanced_window_pixels`, `BALANCED_AGAIN`): those the reader is now sure of. None where the reader
+        does not read pixels (`CornerCnn`'s `balanced_probabilities`)."""
+        read = getattr(self.model, "balanced_probabilities", None)
+        if read is None or image.ndim != 3:
+            return []
+        rows = np.array([f[:6] for f in found if f[0] <= self.threshold], np.float64).reshape(-1, 6)
+        if len(kept) and len(rows):
+            k = np.array([f[:6] for f in kept], np.float64)
+            gap = np.hypot(rows[:, None, 2] - k[None, :, 2], rows[:, None, 3] - k[None, :, 3])
+            reach = SPACING * np.maximum(np.maximum(rows[:, None, 4], k[None, :, 4]), card_w * self.window)
+            rows = rows[(gap > reach).all(axis=1)]
+        windows = np.unique(rows[:, 2:6], axis=0)
+        if not len(windows):
+            return []
+        probs = read(image, windows)
+        return [Balanced(f) for f in _readings(probs, windows, self.none) if f[0] > self.threshold]
 
     def _read_once(self, image: np.ndarray, kept, expected: int, card_w: float) -> list[tuple]:
         """`kept`, where more than the cards `expected` and the deck has `TWICE_READ`, less the readings of a
@@ -1811,8 +1865,8 @@ class OutlineScanner:
         return out
 
     def _off_faces(self, fills, cards, card_w: float) -> list[tuple]:
-        """`fills` less those at or below the threshold lying on the middle of the card of a surer reading
-        of `cards` (within `FILL_FACE_REACH` of the card width of that card's centre, as `_on_face`
+        """`fills` less those judged as fills (`_is_fill`: at or below the threshold, or read above it only
+        balanced) lying on the middle of the card of a surer reading of `cards` (within `FILL_FACE_REACH` of the card width of that card's centre, as `_on_face`
         takes it): its face's big symbol, not another card's index."""
         reach = FILL_FACE_REACH.get(self.deck)
         if reach is None:
@@ -1820,17 +1874,22 @@ class OutlineScanner:
         # A `skip` read turned off its neighbour (`FAR_END_TURNED`) puts no face: in an arc its card drawn
         # at that turn had covered the next card's index (`_turned_off`, issue 20, arcs).
         cards = [k for k in cards if not (k[1] in self.turned and _turned_off(k, cards))]
-        return [f for f in fills if f[0] > self.threshold
+        return [f for f in fills if not self._is_fill(f)
                 or not any(k[0] > f[0] and _on_face(f, k, card_w, self.far, reach) for k in cards)]
 
+    def _is_fill(self, reading) -> bool:
+        """Whether a reading is judged as a fill (`_off_faces`, `_apart_from`): read at or below the threshold,
+        or above it only balanced on its window's white (`Balanced`)."""
+        return reading[0] <= self.threshold or isinstance(reading, Balanced)
+
     def _apart_from(self, kept, card_w: float) -> list[tuple]:
-        """`kept` less its readings at or below the threshold (its fills) whose card lies apart from the hand
-        (`APART`): under that share of it on the cards read above the threshold, or on those of the fills
+        """`kept` less its fills (`_is_fill`: read at or below the threshold, or above it only balanced) whose
+        card lies apart from the hand (`APART`): under that share of it on its other readings, or on those of the fills
         that do lie on them (and so on), where those read above it (two or more) each have that share on
         another's."""
         least = APART.get(self.deck)
-        sure = np.array([k[:6] for k in kept if k[0] > self.threshold], np.float64).reshape(-1, 6)
-        unsure = [k for k in kept if k[0] <= self.threshold]
+        sure = np.array([k[:6] for k in kept if not self._is_fill(k)], np.float64).reshape(-1, 6)
+        unsure = [k for k in kept if self._is_fill(k)]
         if least is None or len(sure) < 2 or not unsure:
             return list(kept)
         if (_on_others(sure, sure, card_w, self.share, same=True) < least).any():   # apart themselves: a loose hand
@@ -2434,6 +2493,12 @@ def _place_keys(poses: np.ndarray) -> np.ndarray:
     """Each index place (rows of `OutlineScanner._poses`) as a number that is the same at every card
     width: its side's row and its turn (whole degrees; a side's four places are turned 90° apart)."""
     return poses[:, 4].astype(np.int64) * 360 + np.round(poses[:, 3]).astype(np.int64) % 360
+
+
+class Balanced(tuple):
+    """A reading `(score, rank index, cx, cy, size, angle)` read above the threshold only once its window was
+    balanced on its own white (`BALANCED_AGAIN`, `OutlineScanner._balanced_read`): judged as the fills are,
+    by `_off_faces` and `_apart_from`."""
 
 
 def _readings(probs: np.ndarray, windows: np.ndarray, none: int | None) -> list[tuple]:
