@@ -1004,6 +1004,7 @@ FILL_BORDER = 0.7
 #: (1 857 -> 1 866 of 1 952, extras 25 -> 23). Held out (`--spread 100 --seed 50000`, once, this tree; the
 #: seed's second use this session): 469 / 494, extras 6 (base 468, 5): the extra BALANCED_AGAIN added stays.
 BALANCED_AGAIN = ("classic",)
+BALANCED_GAIN = {"classic": 0.02}
 #: A reading below the threshold whose border the fill test does not see (`FILL_BORDER`: a card's
 #: border under the next card, a busy table) may fill a hand all the same where the windows about it
 #: agree: above `FILL_SUPPORT_FLOOR`, its support (`_support`: the summed score of the windows reading
@@ -1481,7 +1482,7 @@ class OutlineScanner:
             found = found + [f for f in more if f[0] > SHORT_SURE]
             kept = self._one_per_card(self._keep(found, self.threshold, kept, card_w), card_w)[:expected]
         if len(kept) < expected and self.deck in BALANCED_AGAIN:
-            found = found + self._off_faces(self._balanced_read(image, found, kept, card_w), kept, card_w)
+            found = found + self._off_faces(self._balanced_read(image, plane, found, kept, card_w), kept, card_w)
             kept = self._one_per_card(self._keep(found, self.threshold, kept, card_w), card_w)[:expected]
         if len(kept) < expected:
             fills = self._off_faces(self._on_cards(image, plane, found, card_w, kept), kept, card_w)
@@ -1491,11 +1492,12 @@ class OutlineScanner:
             looked = self._keep(found, LOOK_FLOOR, kept, card_w)[len(kept):][:2 * (expected - len(kept))]
         return card_w, self._inset_surer(plane, sides, card_w, kept), looked
 
-    def _balanced_read(self, image: np.ndarray, found, kept, card_w: float) -> list[tuple]:
+    def _balanced_read(self, image: np.ndarray, plane: np.ndarray, found, kept, card_w: float) -> list[tuple]:
         """The windows of `found` read at or below the threshold, less those within `SPACING` of the larger window
         of a reading of `kept` (which `_keep` would not keep), read again each balanced on its own white
-        (`balanced_window_pixels`, `BALANCED_AGAIN`): those the reader is now sure of. None where the reader
-        does not read pixels (`CornerCnn`'s `balanced_probabilities`)."""
+        (`balanced_window_pixels`, `BALANCED_AGAIN`): those the reader is now sure of, and surer of than of the
+        same window of the whiteness `plane` (`_past_plain`). None where the reader does not read pixels
+        (`CornerCnn`'s `balanced_probabilities`)."""
         read = getattr(self.model, "balanced_probabilities", None)
         if read is None or image.ndim != 3:
             return []
@@ -1509,7 +1511,25 @@ class OutlineScanner:
         if not len(windows):
             return []
         probs = read(image, windows)
-        return [Balanced(f) for f in _readings(probs, windows, self.none) if f[0] > self.threshold]
+        sure = [f for f in _readings(probs, windows, self.none) if f[0] > self.threshold]
+        return [Balanced(f) for f in self._past_plain(plane, sure, found, card_w)]
+
+    def _past_plain(self, plane: np.ndarray, readings, found, card_w: float) -> list[tuple]:
+        """`readings` (read balanced) less those whose rank the reader gives less than the deck's `BALANCED_GAIN`
+        more than it gives it in the same window of the whiteness `plane`, unless the surest reading of `found`
+        where its card puts its far index (within `SPACING` of the larger window) reads its rank."""
+        gain = BALANCED_GAIN.get(self.deck)
+        if gain is None or not readings:
+            return list(readings)
+        plain = self._probabilities(plane, np.array([f[2:6] for f in readings], np.float64))
+        plain = plain if self.none is None else np.delete(plain, self.none, axis=1)
+        least = card_w * self.window
+        out = []
+        for f, p in zip(readings, plain):
+            far = [g for g in found if _far_miss(f, g, card_w, self.far) <= SPACING * max(f[4], g[4], least)]
+            if f[0] - p[f[1]] >= gain or (far and max(far, key=lambda g: g[0])[1] == f[1]):
+                out.append(f)
+        return out
 
     def _read_once(self, image: np.ndarray, kept, expected: int, card_w: float) -> list[tuple]:
         """`kept`, where more than the cards `expected` and the deck has `TWICE_READ`, less the readings of a
