@@ -82,7 +82,8 @@ def balanced_window_pixels(image: np.ndarray, windows: np.ndarray) -> np.ndarray
     their channels, `vision.hand.colour.window_whites`): every channel scaled so that white is grey,
     then the least channel taken. Where a light or a print tints a card's white (a criscard yellow's
     index bluish), the index's least channel is its red, little above the field's blue; balanced, the
-    field's blue drops well under the index's white (`vision.hand.outlined.BALANCED_AGAIN`)."""
+    field's blue drops well under the index's white (`vision.hand.outlined.BALANCED_AGAIN`,
+    `BALANCED_SURER`)."""
     strips = [strip.reshape(-1, WIN * WIN, 3) for strip in window_strips(image, windows)]
     if not strips:
         return np.zeros((0, WIN, WIN), np.uint8)

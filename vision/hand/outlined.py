@@ -1028,6 +1028,25 @@ BALANCED_AGAIN = ("classic",)
 #: 169.2, 154.9, 185.2, 169.4 ms CPU median a hand (medians 174.1 -> 177.3, the machine shared); this check
 #: itself under 2 ms a hand where it runs.
 BALANCED_GAIN = {"classic": 0.02}
+#: Decks whose hand, read to its count, reads each reading it keeps at or below the threshold (a fill, or one
+#: left unsure) again about its window (`_around`), each window balanced on its own white
+#: (`vision.hand.corner_cnn.balanced_window_pixels`), and keeps the surest reading there above the threshold that
+#: is as wild as it and passes the fill's checks as a fill (`OutlineScanner._balanced_surer`). Issue 20, session 48
+#: (helper-oonahand48), after session 47b's balanced reread of a hand read short (not landed:
+#: docs/attempts/oona-hand-balanced-again.diff). The development misses (`benchmarks/oona_hand_misses.py`, seeds
+#: 32 000, 33 000, 37 000, four kinds, on 47b's tree: 91) lie 69 in hands read full; at the true index 37 of those
+#: read right balanced, but all where the scan has no window (width, taken, place-off); 22 were read unsure or
+#: filled in place, and about their own window 1 reads right balanced (laser 32 000 hand 22: an indigo `8` filled
+#: as a `5` at 0.916, `8` at 0.985 balanced); of 77 right readings kept unsure 8 turn sure and 1 sure wrong (a wild
+#: `colour4` read as a `4`, 0.989: hence as wild as it). Development (`bench_handscan.py --only spread --deck oona
+#: --expect --spread 160 --seed S [--printed K]`, S 32 000, 33 000, 37 000, both trees): laser 2 390 -> 2 391 of
+#: 2 420, photo lab 2 465, inkjet 2 408, renders 2 467 the same (9 730 -> 9 731 of 9 822), extras 42 -> 42. Fresh
+#: (`--spread 100 --seed S`, four kinds): 82 000 and 84 000 3 984 -> 3 985 of 3 998 (laser 82 000 524 -> 525),
+#: extras 3 -> 3 (both trees); 78 000 and 80 000 3 978 -> 3 979 of 4 008, extras 6 -> 6. Held out (`--spread 100
+#: --seed 50000`, once, both trees): the same, renders 519, photo lab 515 / 522, laser 524 / 527, inkjet 518 / 522,
+#: 6 extras. Run after the width is chosen (not in `_filled`): a fill made sure there had won `_reads_more`'s count
+#: for a worse width (33 000 photo lab hand 18 lost a card). Kiosk call CPU: noise (README, session 48).
+BALANCED_SURER = ("oona",)
 #: A reading below the threshold whose border the fill test does not see (`FILL_BORDER`: a card's
 #: border under the next card, a busy table) may fill a hand all the same where the windows about it
 #: agree: above `FILL_SUPPORT_FLOOR`, its support (`_support`: the summed score of the windows reading
@@ -1423,6 +1442,7 @@ class OutlineScanner:
                     card_w, kept, looked = again
         say(1.0)
         kept = self._second_look(plane, self._across_the_row(self._apart_from(kept, card_w)))
+        kept = self._balanced_surer(image, plane, card_w, kept)
         over = _lying_over(kept, card_w, self.share)
         readings = [self._reading(image, k, card_w, o) for k, o in zip(kept, over)]
         readings = sorted(_once_each(readings, kept, card_w, self.far, FAR_END_TURNED.get(self.deck, ())),
@@ -1556,6 +1576,35 @@ class OutlineScanner:
         gap = np.hypot(rows[:, 2] - f[2] - to[0], rows[:, 3] - f[3] - to[1])
         near = rows[gap <= SPACING * np.maximum(np.maximum(rows[:, 4], f[4]), card_w * self.window)]
         return bool(len(near)) and int(near[near[:, 0].argmax(), 1]) == f[1]
+    def _balanced_surer(self, image: np.ndarray, plane: np.ndarray, card_w: float, kept) -> list[tuple]:
+        """`kept`, where the deck has `BALANCED_SURER`, each reading at or below the threshold (a fill, or a reading
+        left unsure) replaced by the surest of the windows about it (`_around`) read balanced on their own white
+        (`balanced_window_pixels`) above the threshold and as wild as it (the card's field tells a wild, not its
+        index), where that passes the fill's checks as a fill would (`_on_cards`, `_off_faces`, its score taken as
+        the threshold's) and lies no nearer another kept reading than `SPACING` of the larger window. Unchanged
+        where the reader does not read pixels (`CornerCnn`'s `balanced_probabilities`) or the photo is grey."""
+        read = getattr(self.model, "balanced_probabilities", None)
+        ask = [i for i, k in enumerate(kept) if k[0] <= self.threshold]
+        if self.deck not in BALANCED_SURER or read is None or image.ndim != 3 or not ask:
+            return kept
+        windows = _around(np.array([kept[i][2:6] for i in ask], np.float64))
+        found = _readings(read(image, windows), windows, self.none)
+        least = card_w * self.window
+        wild = WILD_RANKS.get(self.deck, ())
+        out = list(kept)
+        for i in ask:
+            k = kept[i]
+            others = [o for j, o in enumerate(out) if j != i]
+            as_wild = self.dense.ranks[k[1]] in wild
+            near = [f for f in found if f[0] > self.threshold and (self.dense.ranks[f[1]] in wild) == as_wild
+                    and np.hypot(f[2] - k[2], f[3] - k[3]) <= SPACING * max(f[4], k[4], least)
+                    and all(np.hypot(f[2] - o[2], f[3] - o[3]) > SPACING * max(f[4], o[4], least) for o in others)]
+            for f in sorted(near, key=lambda f: -f[0]):
+                as_fill = (self.threshold, *f[1:])
+                if self._off_faces(self._on_cards(image, plane, [as_fill], card_w, others), others, card_w):
+                    out[i] = f
+                    break
+        return out
 
     def _read_once(self, image: np.ndarray, kept, expected: int, card_w: float) -> list[tuple]:
         """`kept`, where more than the cards `expected` and the deck has `TWICE_READ`, less the readings of a
