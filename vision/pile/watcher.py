@@ -241,6 +241,14 @@ ON_TOP_CLOSE = 5
 #: 0.22 and so made sure, hid the hand: the 3 was reported in the hand and taken back (a false
 #: event, the 3 twice); looked at so, both read right, as on the base tree.
 HIDES_HAND_FROM = 0.55
+#: A card of our art the detector left beneath and `overlap.lies_under` then turned over to the
+#: top, read surely at its fit beneath but only unsure read whole (the other card, or a hand, over
+#: a corner of it: its field's hue vote split), keeps its fit's sure reading where both name the
+#: same face (`_kept_fitted`). Issue #18, session 48, laser wood 4514 at 35.9 s: a saffron 8 with a
+#: turquoise 8 thrown over its corner, the pair turned over (the turquoise's band not seen where
+#: the 8 lay), the 8 read whole as an unsure 8 at 0.47 (0.28 of its hue votes turquoise's), at
+#: its fit as a sure 8 (1.0).
+KEEP_FITTED = True
 
 
 def _doubted(reading: tuple) -> PileReading:
@@ -959,7 +967,7 @@ class PileWatcher:
         rest, under = self._beneath(small, frame, contour, blob, top_region, top_quad, area)
         if under is not None and lies_under(frame, top_quad, under[1]):
             # The card found whole lies under the one fitted beneath it (`overlap.UNDER_SHOWN`).
-            turned = self._turned_over(small, frame, contour, blob, under[1])
+            turned = self._turned_over(small, frame, contour, blob, under[1], under[2])
             if turned is not None:
                 top_region, top_quad, top_reading, area, rest, under = turned
         # What is left touching the top card, neither it nor a card under it: a hand still holding
@@ -989,20 +997,31 @@ class PileWatcher:
         return not self._reads_our_art() or reading[3] >= HIDES_HAND_FROM
 
     def _turned_over(self, small: np.ndarray, frame: np.ndarray, contour: np.ndarray, blob: np.ndarray,
-                     quad: np.ndarray) -> tuple | None:
-        """The card fitted beneath at `quad` (frame px) taken as the top card of the difference
-        (`contour`, mask `blob`), read whole there, and the card it half covers fitted to what it
-        leaves: (its region, quad, reading, small area, what it leaves of the difference, the card
-        beneath as `_card_beneath` gives it); None where it reads as no card or no card beneath
-        it reads (the two then taken as found)."""
+                     quad: np.ndarray, fitted: tuple) -> tuple | None:
+        """The card fitted beneath at `quad` (frame px; read there as `fitted`) taken as the top
+        card of the difference (`contour`, mask `blob`), read whole there (or as fitted,
+        `_kept_fitted`), and the card it half covers fitted to what it leaves: (its region, quad,
+        reading, small area, what it leaves of the difference, the card beneath as `_card_beneath`
+        gives it); None where it reads as no card or no card beneath it reads (the two then taken
+        as found)."""
         read = read_at(self.recogniser, frame, quad)
         if read is None:
             return None
         reading, quad, _ = read
-        reading = self._top_reading(frame, quad, reading)
+        reading = self._kept_fitted(self._top_reading(frame, quad, reading), fitted)
         region, area = region_mask(small.shape, self._to_small(quad)), self._small_area(quad)
         rest, under = self._beneath(small, frame, contour, blob, region, quad, area)
         return None if under is None else (region, quad, reading, area, rest, under)
+
+    def _kept_fitted(self, reading: tuple, fitted: tuple) -> tuple:
+        """A card turned over to the top (`_turned_over`) read whole only unsure (`reading`), read
+        as its fit beneath read it (`fitted`) where that is sure and names the same face: our art's
+        (KEEP_FITTED); else `reading`."""
+        if not (KEEP_FITTED and self._reads_our_art() and reading[4] and not fitted[4]):
+            return reading
+        if tuple(reading[:2]) != tuple(fitted[:2]):
+            return reading
+        return PileReading(*fitted[:5])
 
     def _top_reading(self, frame: np.ndarray, quad: np.ndarray, reading: tuple) -> tuple:
         """The top card of a difference's reading at `quad`, read again where unsure
