@@ -245,9 +245,16 @@ HIDES_HAND_FROM = 0.55
 #: top, read surely at its fit beneath but only unsure read whole (the other card, or a hand, over
 #: a corner of it: its field's hue vote split), keeps its fit's sure reading where both name the
 #: same face (`_kept_fitted`). Issue #18, session 48, laser wood 4514 at 35.9 s: a saffron 8 with a
-#: turquoise 8 thrown over its corner, the pair turned over (the turquoise's band not seen where
-#: the 8 lay), the 8 read whole as an unsure 8 at 0.47 (0.28 of its hue votes turquoise's), at
-#: its fit as a sure 8 (1.0).
+#: turquoise 8 thrown over its corner before it settled; the pair was turned over (wrongly: the
+#: turquoise lay on top, but `border_shown` found none of its band even where the 8's fit lay, and
+#: 0.59 of the 8's within the turquoise), and the 8, read whole with the turquoise's corner on it,
+#: was an unsure 8 at 0.47 (0.28 of its hue votes turquoise's; at its fit, a sure 8 at 1.0).
+#: Development (`probe_watcher.py --printed photo|laser` tables, the base tree traced: it can act
+#: only where a card turned over reads unsure, a fault there; photo lab wood 4514-4524, sadu
+#: 4514-4538, kilim 4514-4525, 48 tables; laser wood 4514-4523, sadu 4514-4538, kilim 4514-4524,
+#: 46): laser 689 -> 690 / 690, photo lab 720 / 720 the same (it acted at wood 4514 alone). Fresh (`--seeds
+#: 4551 4556`, three prints, every table): it never acted (photo lab 520, laser 523, inkjet 521 /
+#: 525 on both trees). Held out: see the README's session 48 paragraph.
 KEEP_FITTED = True
 
 
