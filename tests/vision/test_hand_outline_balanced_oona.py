@@ -6,7 +6,6 @@ the surest reading there above the threshold that passes the fill's checks."""
 import numpy as np
 import pytest
 
-from vision.hand.corner_cnn import balanced_window_pixels, window_pixels
 from vision.hand.outlined import BALANCED_SURER, OutlineScanner, _around
 from vision.hand.scanner import whiteness
 from vision.sim.hands import OONA_INDEX_SHARE, spread_hands
@@ -46,15 +45,6 @@ def hand136():
     """Development seed 33 000 hand 136, laser prints: a row of five on checked cloth, the indigo `stop` last,
     both its indices shown, read only unsurely on the whiteness plane."""
     return printed_hand("laser", 33_000, 136)
-
-
-def test_a_window_of_grey_reads_as_its_whiteness():
-    rng = np.random.default_rng(4)
-    grey = rng.integers(0, 256, (60, 80), dtype=np.uint8)
-    windows = np.array([(40.0, 30.0, 24.0, 0.0), (35.0, 28.0, 30.0, 33.0)])
-    image = np.dstack([grey, grey, grey])
-    assert np.array_equal(balanced_window_pixels(image, windows), window_pixels(grey, windows))
-    assert balanced_window_pixels(image, np.zeros((0, 4))).shape[0] == 0
 
 
 def test_a_laser_stop_is_read_surely_once_balanced(oona, hand136):
