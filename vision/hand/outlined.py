@@ -990,8 +990,9 @@ FILL_BORDER = 0.7
 #: 474, extras 9 -> 8. Held out (`--spread 100 --seed 50000`, once, both trees): 468 -> 469 / 494, extras 5 -> 6
 #: in 100 hands (0.06 a hand: over the 0.05 target), missed yellow 8 -> 6, green 6 -> 5, red 2 -> 3, wild 5 ->
 #: 6. Cost: it runs in 26 of 80 development hands (seed 32 000), 15 ms CPU median there, 36 ms at most, 3.9 %
-#: of the scan's CPU in all; the kiosk's call (`--only kiosk-path --deck classic --spread 20`, trees side by side four times) 185.9,
-#: 163.2, 175.2, 186.5 -> 168.0, 176.8, 176.5, 178.2 ms CPU median a hand. Tried on development and dropped:
+#: of the scan's CPU in all; the kiosk's call (`--only kiosk-path --deck classic --spread 20`, trees side by
+#: side four times) 185.9, 163.2, 175.2, 186.5 -> 168.0, 176.8, 176.5, 178.2 ms CPU median a hand. Tried on
+#: development and dropped:
 #: a window kept only where it reads balanced the rank it read plain (2 377 of 2 469, extras 12).
 #: Session 47, second pass (helper-hand47b): readings read above the threshold only balanced (`Balanced`) are
 #: judged as the fills are, by `_off_faces` and `_apart_from` (`_is_fill`): development seed 37 000 hand 26's
@@ -1541,8 +1542,8 @@ class OutlineScanner:
         (`balanced_window_pixels`, `BALANCED_AGAIN`): those the reader is now sure of, and surer of than of the
         same window of the whiteness `plane` (`_past_plain`). None where the reader does not read pixels
         (`CornerCnn`'s `balanced_probabilities`)."""
-        read = getattr(self.model, "balanced_probabilities", None)
-        if read is None or image.ndim != 3:
+        read = self._balanced_reader(image)
+        if read is None:
             return []
         rows = np.array([f[:6] for f in found if f[0] <= self.threshold], np.float64).reshape(-1, 6)
         if len(kept) and len(rows):
@@ -1556,6 +1557,12 @@ class OutlineScanner:
         probs = read(image, windows)
         sure = [f for f in _readings(probs, windows, self.none) if f[0] > self.threshold]
         return [Balanced(f) for f in self._past_plain(plane, sure, found, card_w)]
+
+    def _balanced_reader(self, image: np.ndarray):
+        """The reader's class probabilities of windows of the BGR photo `image`, each balanced on its own white
+        (`CornerCnn`'s `balanced_probabilities`); None where the reader does not read pixels or the photo is grey."""
+        read = getattr(self.model, "balanced_probabilities", None)
+        return None if read is None or image.ndim != 3 else read
 
     def _past_plain(self, plane: np.ndarray, readings, found, card_w: float) -> list[tuple]:
         """`readings` (read balanced) less those whose rank the reader gives less than the deck's `BALANCED_GAIN`
@@ -1576,6 +1583,7 @@ class OutlineScanner:
         gap = np.hypot(rows[:, 2] - f[2] - to[0], rows[:, 3] - f[3] - to[1])
         near = rows[gap <= SPACING * np.maximum(np.maximum(rows[:, 4], f[4]), card_w * self.window)]
         return bool(len(near)) and int(near[near[:, 0].argmax(), 1]) == f[1]
+
     def _balanced_surer(self, image: np.ndarray, plane: np.ndarray, card_w: float, kept) -> list[tuple]:
         """`kept`, where the deck has `BALANCED_SURER`, each reading at or below the threshold (a fill, or a reading
         left unsure) replaced by the surest of the windows about it (`_around`) read balanced on their own white
@@ -1583,9 +1591,9 @@ class OutlineScanner:
         index), where that passes the fill's checks as a fill would (`_on_cards`, `_off_faces`, its score taken as
         the threshold's) and lies no nearer another kept reading than `SPACING` of the larger window. Unchanged
         where the reader does not read pixels (`CornerCnn`'s `balanced_probabilities`) or the photo is grey."""
-        read = getattr(self.model, "balanced_probabilities", None)
+        read = self._balanced_reader(image)
         ask = [i for i, k in enumerate(kept) if k[0] <= self.threshold]
-        if self.deck not in BALANCED_SURER or read is None or image.ndim != 3 or not ask:
+        if self.deck not in BALANCED_SURER or read is None or not ask:
             return kept
         windows = _around(np.array([kept[i][2:6] for i in ask], np.float64))
         found = _readings(read(image, windows), windows, self.none)
@@ -1597,8 +1605,7 @@ class OutlineScanner:
             others = [o for j, o in enumerate(out) if j != i]
             as_wild = self.dense.ranks[k[1]] in wild
             near = [f for f in found if f[0] > self.threshold and (self.dense.ranks[f[1]] in wild) == as_wild
-                    and np.hypot(f[2] - k[2], f[3] - k[3]) <= SPACING * max(f[4], k[4], least)
-                    and all(np.hypot(f[2] - o[2], f[3] - o[3]) > SPACING * max(f[4], o[4], least) for o in others)]
+                    and not _spaced(f, k, least) and all(_spaced(f, o, least) for o in others)]
             for f in sorted(near, key=lambda f: -f[0]):
                 as_fill = (self.threshold, *f[1:])
                 if self._off_faces(self._on_cards(image, plane, [as_fill], card_w, others), others, card_w):
@@ -1870,8 +1877,7 @@ class OutlineScanner:
         for i in ask:
             k = kept[i]
             near = [f for f in found if f[0] > k[0] and np.hypot(f[2] - k[2], f[3] - k[3]) <= reach
-                    and all(np.hypot(f[2] - o[2], f[3] - o[3]) > SPACING * max(f[4], o[4], least)
-                            for j, o in enumerate(out) if j != i)]
+                    and all(_spaced(f, o, least) for j, o in enumerate(out) if j != i)]
             if near:
                 out[i] = max(near, key=lambda f: f[0])
         return out
@@ -1934,7 +1940,7 @@ class OutlineScanner:
             above = _uncut(above, self.within, SPACING * least)
         start = len(kept)
         for f in _by_support(above, SPACING * least):
-            if all(np.hypot(f[2] - k[2], f[3] - k[3]) > SPACING * max(f[4], k[4], least) for k in kept):
+            if all(_spaced(f, k, least) for k in kept):
                 kept.append(f)
         return self._turned_as_neighbours(kept, above, start, least)
 
@@ -1953,16 +1959,16 @@ class OutlineScanner:
             others = [k for j, k in enumerate(out) if j != i]
             near = min(others, key=lambda k: np.hypot(k[2] - f[2], k[3] - f[3]))
             alike = [g for g in above if g[1] == f[1] and abs((g[5] - near[5] + 180) % 360 - 180) <= FAR_END_TURN
-                     and np.hypot(g[2] - f[2], g[3] - f[3]) <= SPACING * max(f[4], g[4], least)
-                     and all(np.hypot(g[2] - k[2], g[3] - k[3]) > SPACING * max(g[4], k[4], least) for k in others)]
+                     and not _spaced(g, f, least) and all(_spaced(g, k, least) for k in others)]
             if alike:
                 out[i] = max(alike, key=lambda g: g[0])
         return out
 
     def _off_faces(self, fills, cards, card_w: float) -> list[tuple]:
         """`fills` less those judged as fills (`_is_fill`: at or below the threshold, or read above it only
-        balanced) lying on the middle of the card of a surer reading of `cards` (within `FILL_FACE_REACH` of the card width of that card's centre, as `_on_face`
-        takes it): its face's big symbol, not another card's index."""
+        balanced) lying on the middle of the card of a surer reading of `cards` (within `FILL_FACE_REACH` of the
+        card width of that card's centre, as `_on_face` takes it): its face's big symbol, not another card's
+        index."""
         reach = FILL_FACE_REACH.get(self.deck)
         if reach is None:
             return list(fills)
@@ -2034,8 +2040,7 @@ class OutlineScanner:
         if not gone:
             return found, kept
         least = card_w * self.window
-        found = [f for f in found if not any(f[1] == g[1] and np.hypot(f[2] - g[2], f[3] - g[3])
-                                             <= SPACING * max(f[4], g[4], least) for g in gone)]
+        found = [f for f in found if not any(f[1] == g[1] and not _spaced(f, g, least) for g in gone)]
         return found, self._one_per_card(self._keep(found, self.threshold, card_w=card_w), card_w)
 
     def _fields_shares(self, image: np.ndarray, found, card_w: float, kept=()) -> np.ndarray:
@@ -2588,6 +2593,12 @@ def _place_keys(poses: np.ndarray) -> np.ndarray:
     """Each index place (rows of `OutlineScanner._poses`) as a number that is the same at every card
     width: its side's row and its turn (whole degrees; a side's four places are turned 90° apart)."""
     return poses[:, 4].astype(np.int64) * 360 + np.round(poses[:, 3]).astype(np.int64) % 360
+
+
+def _spaced(f, g, least: float) -> bool:
+    """Whether readings `f` and `g` (`score, rank, cx, cy, size, angle`) lie farther apart than `SPACING` of
+    the larger window, at least `least`."""
+    return np.hypot(f[2] - g[2], f[3] - g[3]) > SPACING * max(f[4], g[4], least)
 
 
 class Balanced(tuple):
