@@ -1,11 +1,12 @@
-"""Late development hands of `spread_hands(real_classic_faces(), ..., seed)` drawn without the hands before
-them: each from its random state (`vision.sim.hands.hand_state`), as the tests that name them last checked.
+"""Late development hands of `spread_hands(real_classic_faces(), ..., seed)` (and of our printed deck, as
+`bench_handscan.py --deck oona --printed K` draws them) drawn without the hands before them: each from its random state (`vision.sim.hands.hand_state`), as the tests that name them last checked.
 
 Drawing hand 156 of a seed drew the 156 before it, a quarter of a minute of a core in each test that named one.
 A hand drawn from a state checks its cards against those recorded with the state, so a change to the generator
 fails here, by name, not in the scan's assertions (take the states again with `hand_state`)."""
 
-from vision.sim.hands import spread_hands
+from vision.sim.hands import OONA_INDEX_SHARE, spread_hands
+from vision.sim.prints import printed_deck
 from vision.sim.real_faces import real_classic_faces
 
 #: (seed, hand): (its PCG64 `state`, `inc`, `has_uint32`, `uinteger`, its cards sorted (colour, rank)).
@@ -26,11 +27,33 @@ STATES = {
 }
 
 
+#: (print, seed, hand) of our printed deck: as `STATES`.
+PRINTED_STATES = {
+    ("laser", 33_000, 136): (236408826021568381011427033317424829221, 300239083400159531709002858403160529677, 1,
+                             2266844984, [("indigo", "8"), ("indigo", "stop"), ("saffron", "1"), ("saffron", "3"),
+                                          ("saffron", "turnback")]),
+    ("laser", 32_000, 22): (174477633199295114829960109906966242318, 321747698659751435241560145145214341963, 1,
+                            1317501578, [("burgundy", "turnback"), ("indigo", "8"), ("indigo", "turnback")]),
+}
+
+
 def classic_hand(seed: int, number: int):
     """Development hand `number` of `spread_hands(real_classic_faces(), ..., seed)`: (photo, truth)."""
-    state, inc, has_uint32, uinteger, cards = STATES[seed, number]
+    return _resumed(real_classic_faces(), seed, number, STATES[seed, number])
+
+
+def printed_hand(kind: str, seed: int, number: int):
+    """Development hand `number` of `bench_handscan.py --only spread --deck oona --seed S --printed K`: (photo,
+    truth)."""
+    faces = [(face, colour, rank, OONA_INDEX_SHARE) for colour, rank, face in printed_deck(kind, 0, px_per_mm=4.0)]
+    return _resumed(faces, seed, number, PRINTED_STATES[kind, seed, number])
+
+
+def _resumed(faces, seed: int, number: int, recorded):
+    """Hand `number` of `spread_hands(faces, ..., seed)` drawn from its `recorded` state, its cards checked."""
+    state, inc, has_uint32, uinteger, cards = recorded
     resume = (number, {"bit_generator": "PCG64", "state": {"state": state, "inc": inc},
                        "has_uint32": has_uint32, "uinteger": uinteger})
-    photo, truth, _, _ = next(spread_hands(real_classic_faces(), number + 1, seed, resume=resume))
+    photo, truth, _, _ = next(spread_hands(faces, number + 1, seed, resume=resume))
     assert sorted((t[0], t[1]) for t in truth) == cards, f"hand {number} of seed {seed} is no longer the one named"
     return photo, truth

@@ -5,34 +5,11 @@ the surest reading there above the threshold that passes the fill's checks."""
 
 import numpy as np
 import pytest
+from hand_kit import printed_hand
 
 from vision.hand.outlined import BALANCED_SURER, OutlineScanner, _around
 from vision.hand.scanner import whiteness
-from vision.sim.hands import OONA_INDEX_SHARE, spread_hands
-from vision.sim.prints import printed_deck
 from vision.train.corners_editions import index_places
-
-#: (kind, seed, hand): the PCG64 state `vision.sim.hands.hand_state` gives for it (`state`, `inc`, `has_uint32`,
-#: `uinteger`) and its cards sorted (colour, rank).
-STATES = {
-    ("laser", 33_000, 136): (236408826021568381011427033317424829221, 300239083400159531709002858403160529677, 1,
-                             2266844984, [("indigo", "8"), ("indigo", "stop"), ("saffron", "1"), ("saffron", "3"),
-                                          ("saffron", "turnback")]),
-    ("laser", 32_000, 22): (174477633199295114829960109906966242318, 321747698659751435241560145145214341963, 1,
-                            1317501578, [("burgundy", "turnback"), ("indigo", "8"), ("indigo", "turnback")]),
-}
-
-
-def printed_hand(kind: str, seed: int, number: int):
-    """Development hand `number` of `bench_handscan.py --only spread --deck oona --seed S --printed K`: (photo,
-    truth), drawn from its state."""
-    state, inc, has_uint32, uinteger, cards = STATES[kind, seed, number]
-    resume = (number, {"bit_generator": "PCG64", "state": {"state": state, "inc": inc},
-                       "has_uint32": has_uint32, "uinteger": uinteger})
-    faces = [(face, colour, rank, OONA_INDEX_SHARE) for colour, rank, face in printed_deck(kind, 0, px_per_mm=4.0)]
-    photo, truth, _, _ = next(spread_hands(faces, number + 1, seed, resume=resume))
-    assert sorted((t[0], t[1]) for t in truth) == cards, f"hand {number} of seed {seed} is no longer the one named"
-    return photo, truth
 
 
 @pytest.fixture(scope="module")
