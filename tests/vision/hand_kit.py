@@ -5,6 +5,8 @@ Drawing hand 156 of a seed drew the 156 before it, a quarter of a minute of a co
 A hand drawn from a state checks its cards against those recorded with the state, so a change to the generator
 fails here, by name, not in the scan's assertions (take the states again with `hand_state`)."""
 
+from functools import cache
+
 from vision.sim.hands import OONA_INDEX_SHARE, spread_hands
 from vision.sim.prints import printed_deck
 from vision.sim.real_faces import real_classic_faces
@@ -19,6 +21,16 @@ STATES = {
     (32_000, 105): (37039008056402249782067189054114697776, 321747698659751435241560145145214341963, 1, 3269907436,
                     [("blue", "1"), ("blue", "2"), ("red", "9"), ("red", "draw2"), ("red", "skip"), ("wild", "wild4"),
                      ("yellow", "2")]),
+    (33_000, 18): (159519689159489982512475330032560460661, 300239083400159531709002858403160529677, 0, 2658283753,
+                   [("blue", "1"), ("blue", "reverse"), ("blue", "skip"), ("green", "6"), ("green", "7"), ("red", "2"),
+                    ("red", "skip"), ("yellow", "5")]),
+    (33_000, 34): (90577388979516052027484203871145786673, 300239083400159531709002858403160529677, 0, 2240502434,
+                   [("green", "3"), ("green", "5")]),
+    (37_000, 26): (334131848536484549541712355811739594543, 130523776641955072217870087546849204089, 1, 2689154709,
+                   [("green", "0"), ("green", "1"), ("red", "0"), ("red", "1"), ("red", "9"), ("wild", "wild")]),
+    (39_417, 33): (179240089070978493900511500267798924679, 211736556973404031541849767987840734763, 0, 531735244,
+                   [("blue", "2"), ("blue", "9"), ("green", "5"), ("green", "skip"), ("red", "9"), ("red", "skip"),
+                    ("yellow", "5"), ("yellow", "6"), ("yellow", "skip")]),
     (45_000, 119): (37394329964786186830810602907392582564, 27701131923509512493679122925858663805, 1, 3524730307,
                     [("blue", "1"), ("blue", "3"), ("blue", "5"), ("green", "6"), ("red", "5"), ("red", "9"),
                      ("wild", "wild"), ("wild", "wild")]),
@@ -37,9 +49,19 @@ PRINTED_STATES = {
 }
 
 
+@cache
+def classic_faces() -> tuple:
+    """`real_classic_faces()`, cut from their photos once a test process (three seconds of a core each time) and
+    shared by the tests that draw hands of them: their pixels read-only, so a test cannot change another's."""
+    faces = tuple(real_classic_faces())
+    for face, *_ in faces:
+        face.setflags(write=False)
+    return faces
+
+
 def classic_hand(seed: int, number: int):
     """Development hand `number` of `spread_hands(real_classic_faces(), ..., seed)`: (photo, truth)."""
-    return _resumed(real_classic_faces(), seed, number, STATES[seed, number])
+    return _resumed(classic_faces(), seed, number, STATES[seed, number])
 
 
 def printed_hand(kind: str, seed: int, number: int):

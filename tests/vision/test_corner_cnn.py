@@ -5,6 +5,7 @@ development tables."""
 import cv2
 import numpy as np
 import pytest
+from hand_kit import classic_faces
 
 from vision.errors import ModelMissingError
 from vision.hand.corner_cnn import (CLASSES, CORNER_CNN_PATH, CORNER_CNN_PATHS, HAND_CORNER_CNN_PATH, TUNING, TUNINGS, WIN,
@@ -14,7 +15,6 @@ from vision.hand.outline import INDEX_SHARE, WINDOW_SHARE
 from vision.hand.scanner import DECK_RANKS, whiteness
 from vision.model_files import NONE
 from vision.sim.hands import oona_faces, spread_hands
-from vision.sim.real_faces import real_classic_faces
 from vision.train.corners_editions import hand_places, score_hand
 
 
@@ -25,7 +25,7 @@ def reader():
 
 @pytest.fixture(scope="module")
 def hands():
-    return list(spread_hands(real_classic_faces(), 12, 30_000))
+    return list(spread_hands(classic_faces(), 12, 30_000))
 
 
 def test_a_window_turned_half_round_is_its_pixels_turned():
@@ -72,7 +72,7 @@ def test_real_corners_read_right_at_their_windows(reader, hands):
     assert right / shown >= 0.8
 
 
-#: Development hands (`spread_hands(real_classic_faces(), 40, 32_000)`) whose visible indices classic's network
+#: Development hands (`spread_hands(classic_faces(), 40, 32_000)`) whose visible indices classic's network
 #: reads right above its threshold at their true windows: 214 of 285 (75.1 %) with session 35's retrain, 200
 #: (70.2 %) with the network before it, 187 (65.6 %) with session 38's (trained on shadowed, fainter, more
 #: blurred windows: surer at none of the single true windows, yet through the scan, which reads 27 windows
@@ -81,7 +81,7 @@ SURE_FLOOR = 0.64
 
 
 def test_real_corners_read_right_and_sure_at_their_windows(reader):
-    right, shown = _read_at_windows(reader, spread_hands(real_classic_faces(), 40, 32_000), "classic",
+    right, shown = _read_at_windows(reader, spread_hands(classic_faces(), 40, 32_000), "classic",
                                     sure=TUNING["threshold"])
     assert shown > 250
     assert right / shown >= SURE_FLOOR

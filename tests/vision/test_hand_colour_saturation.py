@@ -4,10 +4,9 @@ index's white and the ink's edge the light tints, which only just clear the floo
 
 import numpy as np
 import pytest
+from hand_kit import classic_hand
 
 from vision.hand.colour import FIELD_BY_SATURATION, _hue_votes, field_colour
-from vision.sim.hands import spread_hands
-from vision.sim.real_faces import real_classic_faces
 
 #: A development hand (`bench_handscan.py --only spread --deck classic --expect --spread 160 --seed S`)
 #: whose card the scan read at its rank in another colour: seed, hand, the card's colour and rank, and
@@ -18,14 +17,9 @@ MISREAD = [
 ]
 
 
-@pytest.fixture(scope="module")
-def classic_faces():
-    return real_classic_faces()
-
-
 @pytest.mark.parametrize("seed, hand, colour, rank, place", MISREAD)
-def test_a_field_the_scan_read_in_another_colour_reads_its_own(classic_faces, seed, hand, colour, rank, place):
-    photo, truth, *_ = list(spread_hands(classic_faces, hand + 1, seed))[hand]
+def test_a_field_the_scan_read_in_another_colour_reads_its_own(seed, hand, colour, rank, place):
+    photo, truth = classic_hand(seed, hand)
     assert any(t[0] == colour and t[1] == rank for t in truth)
     x, y, angle, card_w = place
     assert field_colour(photo, rank, x, y, angle, card_w) == colour

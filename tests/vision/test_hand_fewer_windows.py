@@ -5,13 +5,13 @@ and a place is not read at its centre where its reads at the widths nearby all s
 
 import numpy as np
 import pytest
+from hand_kit import classic_faces
 
 import vision.hand.outlined as outlined
 from vision.hand.outline import ASPECT, MIN_SIDE, border_seen, borders_seen, bright_sides
 from vision.hand.outlined import SEARCH_LIVE, SETTLED_NEAR, SETTLED_SPAN, OutlineScanner, _PhotoReads, _place_keys, outline_model
 from vision.hand.scanner import whiteness
 from vision.sim.hands import spread_hands
-from vision.sim.real_faces import real_classic_faces
 
 
 class Counting:
@@ -32,7 +32,7 @@ class Counting:
 @pytest.fixture(scope="module")
 def hands():
     """Development hands (seed 30 000) of real classic faces; the bench's seeds are only scored."""
-    return list(spread_hands(real_classic_faces(), 4, 30_000))
+    return list(spread_hands(classic_faces(), 4, 30_000))
 
 
 def _scan(photo, expected, monkeypatch=None, **settings):

@@ -2,14 +2,11 @@
 a hand whose cards lie together is dropped (`APART`, `_apart_from`), and the scale search does not stop at a width
 that reads one index, unsurely (`_searched_at`)."""
 
-from itertools import islice
-
 import numpy as np
 import pytest
+from hand_kit import classic_hand
 
 from vision.hand.outlined import APART, OutlineScanner, _on_others
-from vision.sim.hands import spread_hands
-from vision.sim.real_faces import real_classic_faces
 
 CARD_W = 80.0
 
@@ -90,12 +87,6 @@ def test_the_scale_search_looks_past_a_width_that_reads_one_index_unsurely(class
     assert classic._searched_at(plane, None, 0.9, expected=2) == classic.widths[0]
 
 
-def _hand(seed: int, number: int):
-    """Development hand `number` of `spread_hands(real_classic_faces(), ..., seed)`: (photo, truth)."""
-    photo, truth, _, _ = next(islice(spread_hands(real_classic_faces(), number + 1, seed), number, None))
-    return photo, truth
-
-
 def _off_every_index(scan, truth) -> list[float]:
     """For each reading, how far (card widths) it lies from the nearest index of the hand's cards."""
     card_w = float(np.median([np.linalg.norm(np.subtract(t[2][1], t[2][0])) for t in truth]))
@@ -104,7 +95,7 @@ def _off_every_index(scan, truth) -> list[float]:
 
 def test_a_hand_on_a_chequered_cloth_is_read_at_its_width(classic):
     """Development seed 33 000 hand 34: a green 3 under a green 5 on an orange and cyan chequered cloth."""
-    photo, truth = _hand(33_000, 34)
+    photo, truth = classic_hand(33_000, 34)
     scan = classic.scan(photo, expected=len(truth))
     assert sorted((r.colour, r.rank) for r in scan) == sorted((t[0], t[1]) for t in truth)
 
@@ -112,7 +103,7 @@ def test_a_hand_on_a_chequered_cloth_is_read_at_its_width(classic):
 def test_a_wild_read_on_the_table_beside_an_arc_is_dropped(classic):
     """Development seed 37 000 hand 26: an arc of six, its wild read at neither end; a `wild` read at 0.89
     on the table above the arc (0.36 card widths from the nearest index) had filled it."""
-    photo, truth = _hand(37_000, 26)
+    photo, truth = classic_hand(37_000, 26)
     scan = classic.scan(photo, expected=len(truth))
     assert len(scan) >= 5
     assert max(_off_every_index(scan, truth)) < 0.25

@@ -3,18 +3,18 @@ scale search weighs widths by readings below that model's high threshold (`SEARC
 hand whose centre reads reach none of it at any width is not read empty."""
 
 import pytest
+from hand_kit import classic_faces
 
 import vision.hand.outlined as outlined
 from vision.hand.outlined import OUTLINE_MODELS, SEARCH_FLOOR, OutlineScanner
 from vision.hand.scanner import read_model
 from vision.sim.hands import spread_hands
-from vision.sim.real_faces import real_classic_faces
 
 
 @pytest.fixture(scope="module")
 def hands():
     """Development hands (seed 30 000) of real classic faces; the bench's seeds are only scored."""
-    return list(spread_hands(real_classic_faces(), 22, 30_000))
+    return list(spread_hands(classic_faces(), 22, 30_000))
 
 
 def test_classic_outline_model_is_shipped_and_asked():

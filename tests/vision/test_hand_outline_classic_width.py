@@ -5,13 +5,13 @@ nothing (`EMPTY_FLOOR`)."""
 
 import numpy as np
 import pytest
+from hand_kit import classic_faces
 
 from vision.hand.outline import ASPECT, INDEX_SHARE, MIN_SIDE, bright_sides
 from vision.hand.outlined import (EMPTY_FLOOR, LONG_SIDE, OUTLINE_MODELS, SEARCH_FLOOR, TWIN_SPAN, UNPAIRED_SIDE, OutlineScanner,
                                   _searched_if_more, _twin_width)
 from vision.hand.scanner import read_model, whiteness
 from vision.sim.hands import spread_hands
-from vision.sim.real_faces import real_classic_faces
 
 SHARE = INDEX_SHARE["classic"]
 #: Where a card's far index lies from its near one, in its width (across, along), as `_far_gap` gives it.
@@ -76,7 +76,7 @@ def test_classic_hands_are_read_at_their_width():
     # Twenty-seventh pass: with the border's inner edges' places moved out (`INNER_INSET`) the scale
     # search finds some of these widths within 10 % itself; the case is the places before that.
     scanner.inset = (0.0, 0.0)
-    hands = list(spread_hands(real_classic_faces(), 20, 30_000))
+    hands = list(spread_hands(classic_faces(), 20, 30_000))
     for k in (0, 2, 12, 14, 19):
         photo, truth, _, _ = hands[k]
         true_w = float(np.linalg.norm(truth[0][2][1] - truth[0][2][0]))
@@ -105,7 +105,7 @@ def test_a_row_whose_long_sides_put_its_width_short_is_read_at_the_searched_one(
     """Development hand 0 of seed 30 000 (9 cards in a row): one side at 1.05 card widths put its
     width at 0.70 of the true one (4 readings kept there, 5 at the searched 0.91)."""
     scanner = OutlineScanner(deck="classic")
-    photo, truth, _, _ = next(spread_hands(real_classic_faces(), 1, 30_000))
+    photo, truth, _, _ = next(spread_hands(classic_faces(), 1, 30_000))
     true_w = float(np.median([np.linalg.norm(np.subtract(t[2][1], t[2][0])) for t in truth]))
     scan = scanner.scan(photo, expected=len(truth))
     assert scan.index_px / scanner.window == pytest.approx(true_w, rel=0.15)

@@ -5,12 +5,12 @@ face's edge still shows, and the place it gave lay about 0.1 card widths off the
 
 import numpy as np
 import pytest
+from hand_kit import classic_faces
 
 from vision.hand.outline import ASPECT, MIN_SIDE, bright_sides
 from vision.hand.outlined import INNER_INSET, OutlineScanner
 from vision.hand.scanner import whiteness
 from vision.sim.hands import spread_hands
-from vision.sim.real_faces import real_classic_faces
 
 CARD_W = 100.0
 
@@ -50,7 +50,7 @@ def test_the_outline_puts_a_place_on_nearly_every_visible_index(classic):
     hands of seed 32 000 had 72 % so placed (the inner edges' places lay a median 0.065 across and 0.056
     along the card off theirs); with it, 94 %."""
     placed = total = 0
-    for photo, truth, _, _ in spread_hands(real_classic_faces(), 20, 30_000):
+    for photo, truth, _, _ in spread_hands(classic_faces(), 20, 30_000):
         plane = whiteness(photo)
         sides = bright_sides(plane, MIN_SIDE * classic.widths[0], 1.15 * classic.widths[-1] * ASPECT)
         card_w = float(np.median([np.linalg.norm(np.subtract(t[2][1], t[2][0])) for t in truth]))

@@ -3,14 +3,11 @@ turned a right angle off its card's is put back in the surest window of its rank
 nearest neighbour (`TURN_AS_NEIGHBOURS`, `OutlineScanner._turned_as_neighbours`), whose place is its
 card's corner; read in the turned window it was reported 0.1 to 0.2 card widths off its index."""
 
-from itertools import islice
-
 import numpy as np
 import pytest
+from hand_kit import classic_hand
 
 from vision.hand.outlined import FAR_END_TURNED, TURN_AS_NEIGHBOURS, OutlineScanner
-from vision.sim.hands import spread_hands
-from vision.sim.real_faces import real_classic_faces
 
 CARD_W = 80.0
 
@@ -76,16 +73,10 @@ def test_oonas_readings_are_not_moved():
     assert off in kept and on not in kept
 
 
-def _hand(seed: int, number: int):
-    """Development hand `number` of `spread_hands(real_classic_faces(), ..., seed)`: (photo, truth)."""
-    photo, truth, _, _ = next(islice(spread_hands(real_classic_faces(), number + 1, seed), number, None))
-    return photo, truth
-
-
 def test_a_row_of_skips_is_read_on_its_indices(classic):
     """Development seed 39 417 hand 33: three Skips side by side in a row of nine overlapped to the left, the
     green one read in a window turned 91° off it and reported 0.21 card widths off its index."""
-    photo, truth = _hand(39_417, 33)
+    photo, truth = classic_hand(39_417, 33)
     scan = classic.scan(photo, expected=len(truth))
     card_w = float(np.median([np.linalg.norm(np.subtract(t[2][1], t[2][0])) for t in truth]))
     (green,) = [t for t in truth if (t[0], t[1]) == ("green", "skip")]

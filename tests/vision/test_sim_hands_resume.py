@@ -2,13 +2,13 @@
 hand before it would (tests name development hands by seed and number: `hand_kit`)."""
 
 import numpy as np
+from hand_kit import classic_faces
 
 from vision.sim.hands import hand_state, spread_hands
-from vision.sim.real_faces import real_classic_faces
 
 
 def test_a_hand_resumed_from_its_state_is_the_hand_drawn_in_turn():
-    faces = real_classic_faces()
+    faces = classic_faces()
     in_turn = list(spread_hands(faces, 5, 30_000))
     state = hand_state(faces, 30_000, 3)
     resumed = list(spread_hands(faces, 5, 30_000, resume=(3, state)))
