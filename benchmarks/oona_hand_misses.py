@@ -42,8 +42,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.bench_handscan import printed_faces  # noqa: E402
-from benchmarks.classic_hand_misses import _Face, hand_misses, report  # noqa: E402
+from benchmarks.bench_handscan import match_cards, printed_faces  # noqa: E402
+from benchmarks.classic_hand_misses import _Face, _nearest, _sides, hand_misses, report  # noqa: E402
 from vision.hand.outlined import SCALES, SHIFTS, _windows  # noqa: E402
 from vision.hand.scanner import _scanner, whiteness  # noqa: E402
 from vision.sim.hands import oona_faces, spread_hands  # noqa: E402
@@ -66,19 +66,47 @@ def tagged_faces(printed: str | None):
     return out
 
 
-def about_true(scanner, plane, quad, rank: str, shown) -> list[tuple[float, str, float]]:
+def about_true(scanner, plane, quad, rank: str, shown, ask=None) -> list[tuple[float, str, float]]:
     """Per shown index of a card (`quad`, its outline), the reader in the windows about its true window
-    (`ABOUT`): the surest score of `rank`, the surest rank and its score."""
+    (`ABOUT`): the surest score of `rank`, the surest rank and its score; asked by `ask(windows)` where given
+    (e.g. balanced on each window's white), else of the whiteness `plane`."""
     names = list(scanner.dense.ranks)
+    ask = ask or (lambda windows: scanner._ask(plane, windows))
     out = []
     for place, s in zip(index_places(quad, scanner.share, scanner.window), shown):
         if not s:
             continue
-        probs = scanner._ask(plane, _windows(place[None], *ABOUT))
+        probs = ask(_windows(place[None], *ABOUT))
         if scanner.none is not None:
             probs = np.delete(probs, scanner.none, axis=1)
         top = np.unravel_index(int(probs.argmax()), probs.shape)[1]
         out.append((round(float(probs[:, names.index(rank)].max()), 3), names[top], round(float(probs.max()), 3)))
+    return out
+
+
+def what_took(scanner, sides, readings, truth, quad, shown, me: int, scan_w) -> list[dict]:
+    """Per shown index of card `me` of `truth`: the scan's nearest reading (card widths off its true window,
+    rank, score), whose it was (`neighbour`: matched to another card; `extra`: to none; `own`: this card's,
+    wrong), and the nearest `SHORT_INSET` place of the outline at the scan's width."""
+    matched, _ = match_cards(readings, truth)
+    whose = {id(r): j for j, r in enumerate(matched) if r is not None}
+    true_w = float(np.linalg.norm(np.asarray(quad[1]) - np.asarray(quad[0])))
+    out = []
+    for place, s in zip(index_places(quad, scanner.share, scanner.window), shown):
+        if not s:
+            continue
+        row = {}
+        if len(readings):
+            d = [float(np.hypot(r.cx - place[0], r.cy - place[1])) / true_w for r in readings]
+            i = int(np.argmin(d))
+            r = readings[i]
+            j = whose.get(id(r))
+            row.update(near_off=round(d[i], 3), near_rank=r.rank, near_p=round(float(r.confidence), 3),
+                       near_whose="extra" if j is None else ("own" if j == me else "neighbour"))
+        if scan_w:
+            _i, off = _nearest(scanner._inset_places(sides, scan_w), place, true_w)
+            row["inset_off"] = round(off, 3)
+        out.append(row)
     return out
 
 
@@ -99,6 +127,16 @@ def oona_cause(row: dict, threshold: float) -> str:
     return "taken" if row["n_read"] >= row["n"] else "lost"
 
 
+def _what(row: dict, threshold: float) -> str:
+    """One missed card's cause, where it lay (`full`: a hand read to its count, else `short`), whether the reader is
+    sure of its rank balanced about a shown index (`bal`), and what lies at the nearest shown index: the scan's
+    nearest reading within 0.15 card widths (`neighbour`, `extra`, `own`) else `none`."""
+    bal = any(top == row["rank"] and p > threshold for p, top, _ in row.get("balanced", []))
+    near = [t for t in row.get("took", []) if t.get("near_off", 9) < 0.15]
+    whose = min(near, key=lambda t: t["near_off"])["near_whose"] if near else "none"
+    return f"{row['cause']}/{'full' if row['n_read'] >= row['n'] else 'short'}/{'bal' if bal else '-'}/{whose}"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seed", type=int, default=32_000)
@@ -115,16 +153,22 @@ def main() -> int:
         extras += extra
         total += len(got)
         plane = whiteness(photo)
-        for row, t in zip(got, truth):
+        sides = _sides(scanner, plane)
+        scan_w = readings.index_px / scanner.window if readings.index_px else None
+        for me, (row, t) in enumerate(zip(got, truth)):
             if row["right"]:
                 continue
             row.update(hand=h, layout=layout, surface=surface, n=len(truth), n_read=len(readings), extras=extra,
-                       about=about_true(scanner, plane, t[2], t[1], t[5]))
+                       about=about_true(scanner, plane, t[2], t[1], t[5]),
+                       balanced=about_true(scanner, plane, t[2], t[1], t[5],
+                                           lambda w: scanner.model.balanced_probabilities(photo, w)),
+                       took=what_took(scanner, sides, readings, truth, t[2], t[5], me, scan_w))
             row["cause"] = oona_cause(row, scanner.threshold)
             rows.append(row)
             surfaces[(row["cause"], surface)] += 1
     print(f"seed {args.seed} {args.printed or 'renders'}: {total - len(rows)} / {total} cards, extras {extras}")
     report({cause: {s: k for (c, s), k in sorted(surfaces.items()) if c == cause} for cause in CAUSES}, rows, args.json)
+    print("by what:", dict(sorted(Counter(_what(row, scanner.threshold) for row in rows).items())))
     return 0
 
 

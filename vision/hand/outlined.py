@@ -1048,6 +1048,15 @@ BALANCED_GAIN = {"classic": 0.02}
 #: 6 extras. Run after the width is chosen (not in `_filled`): a fill made sure there had won `_reads_more`'s count
 #: for a worse width (33 000 photo lab hand 18 lost a card). Kiosk call CPU: noise (README, session 48).
 BALANCED_SURER = ("oona",)
+#: A hand read to its count with fills (readings at or below the threshold), or still short, is read again at the
+#: index places of its outline no kept reading covers (the longest `MAX_SIDES` sides' places and the border's inner
+#: edge's, `SHORT_INSET`; none within `SPACING` of a kept reading's window), the `NEAR_MOST` likeliest (`none` at
+#: their centre lowest), each at `SCALES` moved these shares of its window along and across the card (a hand-cut
+#: print's index lies up to 2 mm off where its outline puts it), plainly, then balanced on each window's white
+#: (`OutlineScanner._uncovered`). A reading there above the threshold that passes the fill's checks as a fill
+#: (`_on_cards`, `_off_faces`) and lies further than `TWICE_READ` from every kept reading takes a free slot, else
+#: the place of the least sure fill.
+UNCOVERED = {"oona": GAP_SHIFTS}
 #: A reading below the threshold whose border the fill test does not see (`FILL_BORDER`: a card's
 #: border under the next card, a busy table) may fill a hand all the same where the windows about it
 #: agree: above `FILL_SUPPORT_FLOOR`, its support (`_support`: the summed score of the windows reading
@@ -1534,7 +1543,79 @@ class OutlineScanner:
             kept = self._off_faces(kept, kept, card_w)
         if len(kept) < expected:
             looked = self._keep(found, LOOK_FLOOR, kept, card_w)[len(kept):][:2 * (expected - len(kept))]
+        kept = self._uncovered(image, plane, sides, card_w, kept, expected)
         return card_w, self._inset_surer(plane, sides, card_w, kept), looked
+
+    def _uncovered(self, image: np.ndarray, plane: np.ndarray, sides, card_w: float, kept, expected: int) -> list[tuple]:
+        """`kept`, where the deck has `UNCOVERED` and the hand is short of the cards `expected`, holds fills (readings at
+        or below the threshold) or sure readings without their card's white border (`_bordered`), with the readings
+        above `SHORT_SURE` of its `_uncovered_places` read about (plainly, then balanced where plainly none is sure;
+        a balanced one with its border) that lie further than `TWICE_READ` from every kept reading and on no surer
+        card's face (`_off_faces`): each, surest first, takes a free slot, else the least sure fill's, else, with its
+        border, the least sure borderless reading's."""
+        shifts = UNCOVERED.get(self.deck)
+        if shifts is None:
+            return kept
+        sure = [k for k in kept if k[0] > self.threshold]
+        fills = sorted((k for k in kept if k[0] <= self.threshold), key=lambda k: k[0])
+        offs = sorted((k for k, ok in zip(sure, self._bordered(image, plane, sure, card_w, sure)) if not ok),
+                      key=lambda k: k[0])
+        if len(kept) >= expected and not fills and not offs:
+            return kept
+        places = self._uncovered_places(plane, sides, card_w, kept)
+        if not len(places):
+            return kept
+        windows = _windows(places, SCALES, shifts)
+        found = [f for f in self._read(plane, windows) if f[0] > self.threshold]
+        read = self._balanced_reader(image)
+        if not found and read is not None:
+            found = [Balanced(f) for f in _readings(read(image, windows), windows, self.none) if f[0] > self.threshold]
+        reach = TWICE_READ.get(self.deck, SPACING * self.window) * card_w
+        found = [f for f in found if all(np.hypot(f[2] - k[2], f[3] - k[3]) > reach for k in kept)]
+        if not found:
+            return kept
+        bordered = self._bordered(image, plane, found, card_w, sure)
+        faceless = {f[1:] for f in self._off_faces([(self.threshold, *f[1:]) for f in found], sure, card_w)}
+        on_border = {f[1:] for f, ok in zip(found, bordered) if ok}
+        found = [f for f in found if (f[1:] in on_border or not isinstance(f, Balanced)) and f[1:] in faceless]
+        new = self._one_per_card(self._keep(found, self.threshold, sure, card_w), card_w)
+        if any(a is not b for a, b in zip(new, sure)):   # a new reading took a sure one's card: none taken
+            return kept
+        gone, free = set(), expected - len(kept)
+        for f in sorted((f for f in new[len(sure):] if f[0] > SHORT_SURE), key=lambda f: -f[0]):
+            if free > 0:
+                free -= 1
+            elif fills:
+                gone.add(id(fills.pop(0)))
+            elif offs and f[1:] in on_border:
+                gone.add(id(offs.pop(0)))
+            else:
+                continue
+            kept = kept + [f]
+        return [k for k in kept if id(k) not in gone]
+
+    def _bordered(self, image: np.ndarray, plane: np.ndarray, readings, card_w: float, kept) -> list[bool]:
+        """Whether each of `readings` would pass `_on_cards` as a fill (its score taken as the threshold's)."""
+        as_fills = [(self.threshold, *f[1:]) for f in readings]
+        ok = {f[1:] for f in self._on_cards(image, plane, as_fills, card_w, kept)}
+        return [f[1:] in ok for f in readings]
+
+    def _uncovered_places(self, plane: np.ndarray, sides, card_w: float, kept) -> np.ndarray:
+        """The index places (rows `cx, cy, size, angle`) of the longest `MAX_SIDES` sides and the border's inner
+        edge's (`SHORT_INSET`) no reading of `kept` lies within `SPACING` of (of the larger window, at least the
+        index window), the `NEAR_MOST` likeliest (`none` at their centre lowest)."""
+        poses = self._poses(sides, card_w, MAX_SIDES)[:, :4]
+        if SHORT_INSET.get(self.deck) is not None:
+            poses = np.concatenate([poses, self._inset_places(sides, card_w)[:, :4]])
+        if len(kept) and len(poses):
+            k = np.array([f[:6] for f in kept], np.float64)
+            gap = np.hypot(poses[:, None, 0] - k[None, :, 2], poses[:, None, 1] - k[None, :, 3])
+            reach = SPACING * np.maximum(np.maximum(poses[:, None, 2], k[None, :, 4]), card_w * self.window)
+            poses = poses[(gap > reach).all(axis=1)]
+        if not len(poses) or self.none is None:
+            return poses[:NEAR_MOST]
+        none = self._probabilities(plane, poses)[:, self.none]
+        return poses[np.argsort(none, kind="stable")[:NEAR_MOST]]
 
     def _balanced_read(self, image: np.ndarray, plane: np.ndarray, found, kept, card_w: float) -> list[tuple]:
         """The windows of `found` read at or below the threshold, less those within `SPACING` of the larger window
