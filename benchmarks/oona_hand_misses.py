@@ -30,6 +30,13 @@ rug's `6`s, 37 000 hand 41). It prints the cards read, extras, the misses by cau
 `--json` keeps each missed card's row (see `classic_hand_misses`), with its hand, layout, surface, the hand's
 count of readings and `about` (per shown index: the reader's surest score of the card's rank about the true
 window, its surest rank there and that rank's score).
+
+Session 49: each row also keeps `balanced` (`about` with each window balanced on its own white) and `took` (per
+shown index, the scan's nearest reading, card widths off the true window, its rank, score and whose it was:
+`neighbour`, `extra` or `own`; the nearest `SHORT_INSET` place), and a last line counts the misses by cause, hand
+read full or short, sure balanced or not, and what lies within 0.15 card widths of the index. Photo lab on base
+b9d7528 (20 misses): the reader unsure plain and balanced 9; sure but no window of the scan's 11: width 4, place-off
+5 (3 in hands read short), taken 2 (37 000 hand 41, by the rug's `6`s); no outline found for none.
 """
 
 import argparse
