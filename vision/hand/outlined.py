@@ -1047,7 +1047,30 @@ BALANCED_GAIN = {"classic": 0.02}
 #: --seed 50000`, once, both trees): the same, renders 519, photo lab 515 / 522, laser 524 / 527, inkjet 518 / 522,
 #: 6 extras. Run after the width is chosen (not in `_filled`): a fill made sure there had won `_reads_more`'s count
 #: for a worse width (33 000 photo lab hand 18 lost a card). Kiosk call CPU: noise (README, session 48).
-BALANCED_SURER = ("oona",)
+#: Classic's since session 49 (helper-hand49). The cause sort of its development misses (`benchmarks/
+#: classic_hand_misses.py --seed S`, S 32 000, 33 000, 37 000, 39 417, 41 000; 148 of 4 156 cards): a fill
+#: that placed the wrong card 44 (of 199 fills, 10 more were extras), read wrong and sure 26, no reading kept
+#: where the reader names another rank at the true window 14, colour 11, read right but unsure and dropped 11;
+#: no window at either index 42 (no place within 0.12 card widths 19, the width over 12 % off 13, no place
+#: promising 9, a slot taken 1). Of seed 32 000's 55 fills (38 right, 13 another rank, 4 extras), about the
+#: windows of 2 of the 13 the reader reads their card's rank surely balanced: a blue `1` filled as a `9` at 0.825
+#: (hand 30, `1` at 0.981 balanced, 0.962 plain), a Wild Draw Four filled as a red `skip` (hand 24, `wild4` at
+#: 0.994: not as wild as the fill, see `BALANCED_AS_WILD`); about none of the 38 right ones another rank.
+#: Development (`bench_handscan.py --only spread --deck classic --expect --spread 160 --seed S`): 32 000 769 ->
+#: 770 / 798, 33 000 821, 37 000 790, 39 417 778, 41 000 850 the same (4 008 -> 4 009 of 4 156), extras 4, 4,
+#: 3, 2, 1 the same (14).
+BALANCED_SURER = ("oona", "classic")
+#: Decks whose fill read again balanced (`BALANCED_SURER`) is replaced only by a reading as wild as it: Oona's (a
+#: wild `colour4` had read as a sure `4`, above). Classic's fill checks tell a wild by its card's field instead
+#: (`_on_cards`: no coloured rank on a wild's dark field, `WILD_FIELD`; no wild rank on a field of one colour,
+#: `ONE_COLOUR_FIELD`): development seed 32 000 hand 24's Wild Draw Four, filled as a red `skip` at 0.88, reads
+#: `wild4` at 0.994 balanced about its window. Development (as at `BALANCED_SURER`): 32 000 770 -> 771 / 798, the
+#: other seeds the same (4 009 -> 4 010 of 4 156; base 4 008), extras 14 the same. Fresh (`--spread 100 --seed S`,
+#: both trees): 90 000 469 / 490 (7 extras), 92 000 515 / 529 (4), 86 000 493 / 507 (0), 88 000 495 / 512 (2), each
+#: as base. Held out (`--spread 100 --seed 50000`, once, both trees): 470 / 494, 5 extras, as base. The kiosk's call
+#: (`--only kiosk-path --deck classic --spread 20`, trees alternating three times) 244.1, 205.3, 224.0 -> 226.1,
+#: 197.6, 220.0 ms CPU median a hand (noise).
+BALANCED_AS_WILD = ("oona",)
 #: Decks whose hand, read to its count (`_filled`), is read again where its outline puts an index no kept reading
 #: covers, if it is still short, holds fills (readings at or below the threshold) or holds sure readings without
 #: their card's white border (`_bordered`, as `_on_cards` asks of a fill): the places of the longest `MAX_SIDES`
@@ -1686,10 +1709,11 @@ class OutlineScanner:
     def _balanced_surer(self, image: np.ndarray, plane: np.ndarray, card_w: float, kept) -> list[tuple]:
         """`kept`, where the deck has `BALANCED_SURER`, each reading at or below the threshold (a fill, or a reading
         left unsure) replaced by the surest of the windows about it (`_around`) read balanced on their own white
-        (`balanced_window_pixels`) above the threshold and as wild as it (the card's field tells a wild, not its
-        index), where that passes the fill's checks as a fill would (`_on_cards`, `_off_faces`, its score taken as
-        the threshold's) and lies no nearer another kept reading than `SPACING` of the larger window. Unchanged
-        where the reader does not read pixels (`CornerCnn`'s `balanced_probabilities`) or the photo is grey."""
+        (`balanced_window_pixels`) above the threshold and, where the deck has `BALANCED_AS_WILD`, as wild as it (the
+        card's field tells a wild, not its index), where that passes the fill's checks as a fill would (`_on_cards`,
+        `_off_faces`, its score taken as the threshold's) and lies no nearer another kept reading than `SPACING` of
+        the larger window. Unchanged where the reader does not read pixels (`CornerCnn`'s `balanced_probabilities`)
+        or the photo is grey."""
         read = self._balanced_reader(image)
         ask = [i for i, k in enumerate(kept) if k[0] <= self.threshold]
         if self.deck not in BALANCED_SURER or read is None or not ask:
@@ -1703,7 +1727,8 @@ class OutlineScanner:
             k = kept[i]
             others = [o for j, o in enumerate(out) if j != i]
             as_wild = self.dense.ranks[k[1]] in wild
-            near = [f for f in found if f[0] > self.threshold and (self.dense.ranks[f[1]] in wild) == as_wild
+            near = [f for f in found if f[0] > self.threshold
+                    and (self.deck not in BALANCED_AS_WILD or (self.dense.ranks[f[1]] in wild) == as_wild)
                     and not _spaced(f, k, least) and all(_spaced(f, o, least) for o in others)]
             for f in sorted(near, key=lambda f: -f[0]):
                 as_fill = (self.threshold, *f[1:])
