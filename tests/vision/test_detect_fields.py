@@ -1,6 +1,8 @@
 """Issue #18: card outlines seeded from a classic face's coloured field (`vision.card.detect_fields`),
 for busy rugs whose cream lines run into the card's white border."""
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -416,3 +418,13 @@ def test_a_field_outline_read_a_little_under_its_old_line_is_taken(monkeypatch):
     search = _Search(photo, lambda warped: 0.955)
     search.read_fields(CLASSIC_FIELD_HUES)
     assert search.ranked and min(_error(q) for _, q, _ in search.ranked) < 0.08
+
+
+def test_a_cards_field_outline_among_many_better_looking_ones_is_read():
+    # Issue #18, session 49: development seed 31 000 of `bench_vision.py --busy`, photo 297 (as it
+    # wrote it): a big green 7 on a kilim. Its own field outline (IoU 0.99 with the card) was the
+    # 9th best-looking of the field step's proposals, the 8 before it (FIELD_TOP then) patches of the
+    # rug read at 0.005 at most: never read, a rug outline read as a doubted wild chosen, unsure.
+    recogniser = Recogniser.for_deck("classic")
+    reading = recogniser.read(cv2.imread(str(Path(__file__).parent / "photos" / "busy-field-top-297.jpg")))
+    assert (reading.colour, reading.rank, reading.unsure) == ("green", "7", False)
