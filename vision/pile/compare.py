@@ -204,13 +204,15 @@ TOUCH_REACH = 4
 ARM_GAP = 10
 
 
-def is_held(rest: np.ndarray, card: np.ndarray, *, reach: int = TOUCH_REACH) -> bool:
+def is_held(rest: np.ndarray, card: np.ndarray, *, reach: int = TOUCH_REACH, edge: int = 0) -> bool:
     """Whether something reaching in from the edge of the view (an arm, in mask `rest`) touches
-    the card (mask `card`): comes within `reach` small pixels of it (TOUCH_REACH unless given)."""
+    the card (mask `card`): comes within `reach` small pixels of it (TOUCH_REACH unless given),
+    and within `edge` small pixels of the view's edge."""
     labels, near = _touching_labels(rest, card, reach)
     for label in near:
         part = labels == label
-        if part[0].any() or part[-1].any() or part[:, 0].any() or part[:, -1].any():
+        if (part[:edge + 1].any() or part[-edge - 1:].any() or part[:, :edge + 1].any()
+                or part[:, -edge - 1:].any()):
             return True
     return False
 

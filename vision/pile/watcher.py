@@ -183,6 +183,7 @@ OUTLINE_AREA = (0.62, 1.35)
 #: hand and 32.5 from the 5, which was taken as lying there, reported at 40.4 s as the card beneath
 #: (the wild then reported as the 5's card, the 5 twice).
 HAND_GAP = 14
+EDGE_GAP = 6
 #: A card beneath read surely while a hand still held the top card over it (`_peel`, not final) is
 #: remembered (`_HeldBeneath`) till the pile is next settled: where, once the top card lies there,
 #: no fit of a card beneath reads, the card read then is taken where what showed of it and shows
@@ -1161,7 +1162,7 @@ class PileWatcher:
         card beneath), or an arm elsewhere in the difference ends within ARM_GAP of it (its hand,
         skin on a table of its colour, unseen) or within HAND_GAP of what touches it (a hand, its
         sleeve of the table's colour unseen)."""
-        if is_held(junk, top_region):
+        if is_held(junk, top_region, edge=EDGE_GAP):
             return True
         others = cleaned(self._mask)
         others[blob > 0] = 0
