@@ -50,7 +50,7 @@ from vision.pile.enrolled import OwnFaces
 from vision.pile.index import read_whole_index
 from vision.pile.overlap import SmallView, covered_card, lies_under, top_card, unrivalled
 from vision.pile.reading import PileReading, fits_outline, order_box, read_at, sharpest
-from vision.pile.rest import ARRIVAL_GAP, rest_time
+from vision.pile.rest import ARRIVAL_GAP, rest_before_fall, rest_time
 from vision.pile.table_colours import TableColours, field_of
 
 __all__ = ["PileEvent", "PileWatcher", "upright", "ARRIVAL_GAP", "CARD_ASPECT", "CARD_FILL", "CLIPPED",
@@ -258,6 +258,9 @@ HIDES_HAND_FROM = 0.55
 #: 525 on both trees). Held out, once, both trees (`bench_watcher.py --printed 2 --real-tables 0
 #: --only-real`): table for table identical, 210 / 208 / 208 / 209 of 210.
 KEEP_FITTED = True
+FALL_DATED = True
+FALL_LATE = 0.2
+DEBUG_FALL = True
 
 
 def _doubted(reading: tuple) -> PileReading:
@@ -1162,7 +1165,7 @@ class PileWatcher:
         card beneath), or an arm elsewhere in the difference ends within ARM_GAP of it (its hand,
         skin on a table of its colour, unseen) or within HAND_GAP of what touches it (a hand, its
         sleeve of the table's colour unseen)."""
-        if is_held(junk, top_region, edge=EDGE_GAP):
+        if is_held(junk, top_region, edge=EDGE_GAP if self._reads_our_art() else 0):
             return True
         others = cleaned(self._mask)
         others[blob > 0] = 0
@@ -1195,6 +1198,13 @@ class PileWatcher:
         held = self._held_beneath
         if held is not None and held.reading[2] == reading[2]:
             under_rest = min(under_rest, held.rest)  # seen lying there while the hand held the top card
+        if FALL_DATED and self._reads_our_art() and under_rest > top_rest - FALL_LATE:
+            hidden = cv2.bitwise_and(region_mask(small.shape, self._to_small(quad)), top_region)
+            before = rest_before_fall(self._history, hidden, top_rest, self._rebased_t)
+            if DEBUG_FALL:
+                print("FALLDATE", t, "under", under_rest, "top", top_rest, "alt", before, cv2.countNonZero(hidden))
+            if before is not None:
+                under_rest = min(under_rest, before)
         event = self._new_card(small, frame, region, quad, reading, t, rest=under_rest, hidden=top_region)
         if event is None:
             return None
