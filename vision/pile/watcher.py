@@ -183,6 +183,16 @@ OUTLINE_AREA = (0.62, 1.35)
 #: hand and 32.5 from the 5, which was taken as lying there, reported at 40.4 s as the card beneath
 #: (the wild then reported as the 5's card, the 5 twice).
 HAND_GAP = 14
+#: Our art's top card of a difference is held when what touches it (`_is_in_hand`'s `junk`: a hand,
+#: its arm) comes within EDGE_GAP small pixels of the view's edge: a sleeve of the table's colour
+#: shows no difference where it crosses the view's edge, as a hand of its colour shows none by the
+#: card (ARM_GAP). Issue #18, printed development probe, sadu 4551 (every print): a wild slid out
+#: under the hand at 44.47 s, an indigo 6 held over it till 45.5 s; the red sleeve on the red rug
+#: differed only where it crossed the rug's pale bands, the hand and arm one part touching the 6
+#: and ending 4 px short of the view's edge. The 6 was taken as lying there at the still view
+#: (44.93 s) and reported as landing at 44.27 s, and again at its fall (the wild then taken for the
+#: 6's landing: 2 wrong, 1 twice); now the pair waits for the fall and both are read right.
+#: FIGURES_EDGE
 EDGE_GAP = 6
 #: A card beneath read surely while a hand still held the top card over it (`_peel`, not final) is
 #: remembered (`_HeldBeneath`) till the pile is next settled: where, once the top card lies there,
@@ -258,9 +268,18 @@ HIDES_HAND_FROM = 0.55
 #: 525 on both trees). Held out, once, both trees (`bench_watcher.py --printed 2 --real-tables 0
 #: --only-real`): table for table identical, 210 / 208 / 208 / 209 of 210.
 KEEP_FITTED = True
-FALL_DATED = True
+#: Our art's card beneath dated within FALL_LATE seconds of the card on it (uncovered at once by its
+#: fall, or stopped just before it) is dated no later than the part of it the top card hides now
+#: took the look it had in the last frames before the top card came over it (`rest.rest_before_fall`:
+#: while a hand held that card still over it, the part of the card slid out in view). Issue #18,
+#: printed development probe, inkjet glass 4555: a saffron 9 slid out at 2.00 s under the hand
+#: holding a burgundy Stop over the part of it in view at the end; the Stop fell at 3.40 s onto the
+#: part then in view. Of the 9's 447 settled pixels 19 (0.04, under `rest.QUIET_SHARE`) took their
+#: look before the fall, and it was dated 3.33 s, with the Stop (wrong, the Stop twice, the 9
+#: missed); what the Stop hides of it looked so since 2.00 s. A card stopping just before the top
+#: card slid over it gives no earlier time (wood 4551's turquoise 6, 36.60 s: none).
+#: FIGURES_FALL
 FALL_LATE = 0.2
-DEBUG_FALL = True
 
 
 def _doubted(reading: tuple) -> PileReading:
@@ -1166,7 +1185,7 @@ class PileWatcher:
         skin on a table of its colour, unseen) or within HAND_GAP of what touches it (a hand, its
         sleeve of the table's colour unseen)."""
         if is_held(junk, top_region, edge=EDGE_GAP if self._reads_our_art() else 0):
-            return True
+            return True  # our art's: an arm ending short of the view's edge (EDGE_GAP)
         others = cleaned(self._mask)
         others[blob > 0] = 0
         if is_held(others, top_region, reach=ARM_GAP):
@@ -1186,6 +1205,17 @@ class PileWatcher:
         event = self._new_card(small, frame, top_region, top_quad, top_reading, t, rest=top_rest)
         return [event] if event is not None else []
 
+    def _dated_before_fall(self, small: np.ndarray, quad: np.ndarray, top_region: np.ndarray, top_rest: float,
+                           under_rest: float) -> float:
+        """Our art's card beneath (fitted at `quad`, frame px) dated `under_rest`, within FALL_LATE
+        of the top card's rest (`top_rest`): no later than what the top card (`top_region`) hides of
+        it took the look it had before the top card came over it (`rest.rest_before_fall`)."""
+        if not self._reads_our_art() or under_rest <= top_rest - FALL_LATE:
+            return under_rest
+        hidden = cv2.bitwise_and(region_mask(small.shape, self._to_small(quad)), top_region)
+        before = rest_before_fall(self._history, hidden, top_rest, self._rebased_t)
+        return under_rest if before is None else min(under_rest, before)
+
     def _land_pair(self, small: np.ndarray, frame: np.ndarray, top: tuple, under: tuple, top_rest: float,
                    t: float) -> list[PileEvent] | None:
         """The card under the top one and then the top one put on the pile: their events (None when
@@ -1198,13 +1228,7 @@ class PileWatcher:
         held = self._held_beneath
         if held is not None and held.reading[2] == reading[2]:
             under_rest = min(under_rest, held.rest)  # seen lying there while the hand held the top card
-        if FALL_DATED and self._reads_our_art() and under_rest > top_rest - FALL_LATE:
-            hidden = cv2.bitwise_and(region_mask(small.shape, self._to_small(quad)), top_region)
-            before = rest_before_fall(self._history, hidden, top_rest, self._rebased_t)
-            if DEBUG_FALL:
-                print("FALLDATE", t, "under", under_rest, "top", top_rest, "alt", before, cv2.countNonZero(hidden))
-            if before is not None:
-                under_rest = min(under_rest, before)
+        under_rest = self._dated_before_fall(small, quad, top_region, top_rest, under_rest)
         event = self._new_card(small, frame, region, quad, reading, t, rest=under_rest, hidden=top_region)
         if event is None:
             return None
