@@ -5,12 +5,9 @@ the held card hid till it fell, is dated by the part the fallen card hides now, 
 the hand held that card still (`rest.rest_before_fall`). Frames are the printed-deck development
 probe's sessions, watched from a little before the pair."""
 
-import numpy as np
 import pytest
 
 from vision.card.recogniser import Recogniser
-from vision.pile.compare import is_held
-from vision.pile.watcher import EDGE_GAP
 from vision.sim.table import score_events
 
 from test_pile_printed_misses import watched
@@ -19,17 +16,6 @@ from test_pile_printed_misses import watched
 @pytest.fixture(scope="module")
 def oona():
     return Recogniser.for_deck("oona")
-
-
-def test_an_arm_ending_short_of_the_views_edge_holds_the_card_within_edge_gap():
-    """A hand on a card whose sleeve's difference ends 4 px short of the view's edge (a red sleeve
-    on a red rug): no arm reaching in from the edge, but one within EDGE_GAP of it."""
-    card = np.zeros((60, 80), np.uint8)
-    card[30:45, 30:50] = 255
-    arm = np.zeros_like(card)
-    arm[4:32, 36:44] = 255
-    assert not is_held(arm, card)
-    assert is_held(arm, card, edge=EDGE_GAP)
 
 
 def test_a_card_held_by_a_hand_whose_sleeve_the_rug_hides_is_not_reported_as_it_lands(oona):
