@@ -243,24 +243,3 @@ def _together(times: np.ndarray, settled: int) -> np.ndarray | None:
         return None
     first = int(enough[-1])
     return times[first:ends[first]]
-
-
-def rest_before_fall(history, hidden: np.ndarray, until: float, since: float) -> float | None:
-    """When the part of a covered card that the card on it now hides (`hidden`, a small mask) took
-    the look it had while that card was held still over the pile: the last two frames before
-    `until` (the card on it resting) that show `hidden` alike (nine tenths of it, allowing for a
-    shake of REST_REACH), and the earliest time since which it looked so (`_looking_so_since`);
-    None where no two frames agree, or that time is not after `since` (the pile last settled)."""
-    inside = hidden > 0
-    count = int(inside.sum())
-    frames = [(when, past) for when, past in history if when < until]
-    if not count or len(frames) < 2:
-        return None
-    for i in range(len(frames) - 1, 0, -1):
-        when, past = frames[i]
-        values = past[inside].astype(np.float32)
-        then = (values, *(side[inside] for side in envelope(past, REST_REACH)))
-        if np.count_nonzero(_same_as_now(frames[i - 1][1], inside, then)) >= 0.9 * count:
-            start = _looking_so_since(frames[:i + 1], inside, then, count, when)
-            return start if start > since else None
-    return None

@@ -50,7 +50,7 @@ from vision.pile.enrolled import OwnFaces
 from vision.pile.index import read_whole_index
 from vision.pile.overlap import SmallView, covered_card, lies_under, top_card, unrivalled
 from vision.pile.reading import PileReading, fits_outline, order_box, read_at, sharpest
-from vision.pile.rest import ARRIVAL_GAP, rest_before_fall, rest_time
+from vision.pile.rest import ARRIVAL_GAP, rest_time
 from vision.pile.table_colours import TableColours, field_of
 
 __all__ = ["PileEvent", "PileWatcher", "upright", "ARRIVAL_GAP", "CARD_ASPECT", "CARD_FILL", "CLIPPED",
@@ -268,18 +268,6 @@ HIDES_HAND_FROM = 0.55
 #: 525 on both trees). Held out, once, both trees (`bench_watcher.py --printed 2 --real-tables 0
 #: --only-real`): table for table identical, 210 / 208 / 208 / 209 of 210.
 KEEP_FITTED = True
-#: Our art's card beneath dated within FALL_LATE seconds of the card on it (uncovered at once by its
-#: fall, or stopped just before it) is dated no later than the part of it the top card hides now
-#: took the look it had in the last frames before the top card came over it (`rest.rest_before_fall`:
-#: while a hand held that card still over it, the part of the card slid out in view). Issue #18,
-#: printed development probe, inkjet glass 4555: a saffron 9 slid out at 2.00 s under the hand
-#: holding a burgundy Stop over the part of it in view at the end; the Stop fell at 3.40 s onto the
-#: part then in view. Of the 9's 447 settled pixels 19 (0.04, under `rest.QUIET_SHARE`) took their
-#: look before the fall, and it was dated 3.33 s, with the Stop (wrong, the Stop twice, the 9
-#: missed); what the Stop hides of it looked so since 2.00 s. A card stopping just before the top
-#: card slid over it gives no earlier time (wood 4551's turquoise 6, 36.60 s: none).
-#: FIGURES_FALL
-FALL_LATE = 0.2
 
 
 def _doubted(reading: tuple) -> PileReading:
@@ -1205,17 +1193,6 @@ class PileWatcher:
         event = self._new_card(small, frame, top_region, top_quad, top_reading, t, rest=top_rest)
         return [event] if event is not None else []
 
-    def _dated_before_fall(self, small: np.ndarray, quad: np.ndarray, top_region: np.ndarray, top_rest: float,
-                           under_rest: float) -> float:
-        """Our art's card beneath (fitted at `quad`, frame px) dated `under_rest`, within FALL_LATE
-        of the top card's rest (`top_rest`): no later than what the top card (`top_region`) hides of
-        it took the look it had before the top card came over it (`rest.rest_before_fall`)."""
-        if not self._reads_our_art() or under_rest <= top_rest - FALL_LATE:
-            return under_rest
-        hidden = cv2.bitwise_and(region_mask(small.shape, self._to_small(quad)), top_region)
-        before = rest_before_fall(self._history, hidden, top_rest, self._rebased_t)
-        return under_rest if before is None else min(under_rest, before)
-
     def _land_pair(self, small: np.ndarray, frame: np.ndarray, top: tuple, under: tuple, top_rest: float,
                    t: float) -> list[PileEvent] | None:
         """The card under the top one and then the top one put on the pile: their events (None when
@@ -1228,7 +1205,6 @@ class PileWatcher:
         held = self._held_beneath
         if held is not None and held.reading[2] == reading[2]:
             under_rest = min(under_rest, held.rest)  # seen lying there while the hand held the top card
-        under_rest = self._dated_before_fall(small, quad, top_region, top_rest, under_rest)
         event = self._new_card(small, frame, region, quad, reading, t, rest=under_rest, hidden=top_region)
         if event is None:
             return None
