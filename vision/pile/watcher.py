@@ -191,8 +191,15 @@ HAND_GAP = 14
 #: differed only where it crossed the rug's pale bands, the hand and arm one part touching the 6
 #: and ending 4 px short of the view's edge. The 6 was taken as lying there at the still view
 #: (44.93 s) and reported as landing at 44.27 s, and again at its fall (the wild then taken for the
-#: 6's landing: 2 wrong, 1 twice); now the pair waits for the fall and both are read right.
-#: FIGURES_EDGE
+#: 6's landing: photo lab 2 wrong, 1 twice; laser and inkjet 1 wrong); now the pair waits for the
+#: fall and both are read right. Development (`benchmarks/probe_watcher.py --printed photo|laser|inkjet
+#: --seeds 4551 4556`, with a hook noting where it acted; photo lab's and inkjet's 35 tables, laser's
+#: 35): it acted at sadu 4551 alone, 13 -> 15 (photo lab), 14 -> 15 (laser, inkjet) of 15; photo lab
+#: 520 -> 522, laser 523 -> 524, inkjet 521 -> 522 / 525; no false event, twice 1 -> 0.
+#: Fresh (`--seeds 4557 4562`, 105 tables, three prints): it never acted (photo lab 522, laser 520,
+#: inkjet 523 / 525). Held out, once, both trees (`bench_watcher.py --printed 2 --real-tables 0
+#: --only-real`): table for table identical, 210 / 208 / 208 / 209, never acting. The classic deck's
+#: test is as before (`is_held`'s edge 0).
 EDGE_GAP = 6
 #: A card beneath read surely while a hand still held the top card over it (`_peel`, not final) is
 #: remembered (`_HeldBeneath`) till the pile is next settled: where, once the top card lies there,
