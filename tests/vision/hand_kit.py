@@ -1,5 +1,6 @@
 """Late development hands of `spread_hands(real_classic_faces(), ..., seed)` (and of our printed deck, as
-`bench_handscan.py --deck oona --printed K` draws them) drawn without the hands before them: each from its random state (`vision.sim.hands.hand_state`), as the tests that name them last checked.
+`bench_handscan.py --deck oona --printed K` draws them) drawn without the hands before them: each from its random
+state (`vision.sim.hands.hand_state`), as the tests that name them last checked.
 
 Drawing hand 156 of a seed drew the 156 before it, a quarter of a minute of a core in each test that named one.
 A hand drawn from a state checks its cards against those recorded with the state, so a change to the generator

@@ -1076,27 +1076,27 @@ BALANCED_AS_WILD = ("oona",)
 #: their card's white border (`_bordered`, as `_on_cards` asks of a fill): the places of the longest `MAX_SIDES`
 #: sides and of the border's inner edge (`SHORT_INSET`) none within `SPACING` of a kept reading's window, the
 #: `NEAR_MOST` likeliest (`none` at their centre lowest), each read at `SCALES` moved these shares of its window
-#: along and across the card (a hand-cut print's index lies up to 2 mm off where its outline puts it; `SHIFTS`
-#: reach 0.15), plainly, then balanced on each window's white where plainly none is sure
-#: (`OutlineScanner._uncovered`, `_uncovered_places`). A reading there above `SHORT_SURE` (balanced: with its
-#: border) lying further than `TWICE_READ` from every kept reading takes, surest first, a free slot, else the least
-#: sure fill's, else, with its own border, the least sure borderless reading's. Issue 20, our printed deck
-#: (helper-oonahand49): the photo lab's 20 development misses (`benchmarks/oona_hand_misses.py --seed S --printed
-#: photo`, S 32 000, 33 000, 37 000) split: the reader unsure about the true window (plain and balanced) 9, and 11
-#: where it is sure but the scan has no window: the width 4 (37 000 hand 137 on the rug, 33 000 hand 146), a place
-#: beyond `SHIFTS` 5 (0.043 to 0.108 card widths; 3 in hands read short, the inset place 0.024 to 0.066 off), a
-#: slot taken 2 (37 000 hand 41: both by the rug's diamonds read as sure `6`s, no border beside them). Chosen on
-#: development against the variants (the hands that changed): a new reading kept above the threshold, not
-#: `SHORT_SURE`, filled a short hand with a rug's `6` at 0.971 (32 000 hand 53) and took a right fill's slot with
-#: a `4` at 0.979 read off every card's index (hand 25); plain readings held to their border too lost 37 000 hand 41's second `2`.
-#: Development (`bench_handscan.py --only spread --deck oona --expect --spread 160 --seed S [--printed K]`, the three
-#: seeds): photo lab 2 465 -> 2 467, laser 2 391 -> 2 393, inkjet 2 408 -> 2 410, renders 2 467 -> 2 471 (9 731 ->
-#: 9 741 of 9 822), extras 42 -> 33. Fresh (`--spread 100 --seed S`, four kinds): new seeds, both trees, 86 000
-#: 1 870 / 1 876 on both (extras 2), 88 000 1 979 -> 1 978 / 1 984 (extras 5 -> 6: renders 495 -> 494); 82 000 and
-#: 84 000 (this tree) 3 985 -> 3 987 / 3 998, extras 3 -> 1. Held out (`--spread 100 --seed 50000`, once, both
-#: trees): renders 519, photo lab 515 / 522, laser 524 -> 525 / 527, inkjet 518 / 522, extras 6 -> 5 in 400 hands.
-#: The kiosk's call (`--only kiosk-path --deck oona --printed laser --spread 20`, trees alternated three times)
-#: 76.6, 78.2, 96.5 -> 80.1, 80.0, 97.1 ms CPU median a hand.
+#: along and across the card (a hand-cut print's index lies up to 2 mm off where its outline puts it; `SHIFTS` reach
+#: 0.15), plainly, then balanced on each window's white where plainly none is sure (`OutlineScanner._uncovered`,
+#: `_uncovered_places`). A reading there above `SHORT_SURE` (balanced: with its border) lying further than
+#: `TWICE_READ` from every kept reading takes, surest first, a free slot, else the least sure fill's, else, with its
+#: own border, the least sure borderless reading's. Issue 20, our printed deck (helper-oonahand49): the photo lab's
+#: 20 development misses (`benchmarks/oona_hand_misses.py --seed S --printed photo`, S 32 000, 33 000, 37 000) split:
+#: the reader unsure about the true window (plain and balanced) 9, and 11 where it is sure but the scan has no
+#: window: the width 4 (37 000 hand 137 on the rug, 33 000 hand 146), a place beyond `SHIFTS` 5 (0.043 to 0.108 card
+#: widths; 3 in hands read short, the inset place 0.024 to 0.066 off), a slot taken 2 (37 000 hand 41: both by the
+#: rug's diamonds read as sure `6`s, no border beside them). Chosen on development against the variants (the hands
+#: that changed): a new reading kept above the threshold, not `SHORT_SURE`, filled a short hand with a rug's `6` at
+#: 0.971 (32 000 hand 53) and took a right fill's slot with a `4` at 0.979 read off every card's index (hand 25);
+#: plain readings held to their border too lost 37 000 hand 41's second `2`. Development (`bench_handscan.py --only
+#: spread --deck oona --expect --spread 160 --seed S [--printed K]`, the three seeds): photo lab 2 465 -> 2 467,
+#: laser 2 391 -> 2 393, inkjet 2 408 -> 2 410, renders 2 467 -> 2 471 (9 731 -> 9 741 of 9 822), extras 42 -> 33.
+#: Fresh (`--spread 100 --seed S`, four kinds): new seeds, both trees, 86 000 1 870 / 1 876 on both (extras 2), 88
+#: 000 1 979 -> 1 978 / 1 984 (extras 5 -> 6: renders 495 -> 494); 82 000 and 84 000 (this tree) 3 985 -> 3 987 / 3
+#: 998, extras 3 -> 1. Held out (`--spread 100 --seed 50000`, once, both trees): renders 519, photo lab 515 / 522,
+#: laser 524 -> 525 / 527, inkjet 518 / 522, extras 6 -> 5 in 400 hands. The kiosk's call (`--only kiosk-path --deck
+#: oona --printed laser --spread 20`, trees alternated three times) 76.6, 78.2, 96.5 -> 80.1, 80.0, 97.1 ms CPU
+#: median a hand.
 UNCOVERED = {"oona": GAP_SHIFTS}
 #: A reading below the threshold whose border the fill test does not see (`FILL_BORDER`: a card's
 #: border under the next card, a busy table) may fill a hand all the same where the windows about it
@@ -1555,8 +1555,9 @@ class OutlineScanner:
         the places a border's inner edge gives (`SHORT_INSET`), the `_gap_places`, the short sides' places
         (`SHORT_SIDE`), its unsure windows read again balanced on their own white (`BALANCED_AGAIN`), then
         filled with the unsure readings that look like an index (`_on_cards`) and lie on no surer card's middle
-        (`_off_faces`); the places no kept reading covers read about (`UNCOVERED`); its unsure readings then read again
-        at the places a border's inner edge gives (`INSET_SURER`); `(width, kept, looked)`, `looked` the places looked at for the cards still missing."""
+        (`_off_faces`); the places no kept reading covers read about (`UNCOVERED`); its unsure readings then read
+        again at the places a border's inner edge gives (`INSET_SURER`); `(width, kept, looked)`, `looked` the
+        places looked at for the cards still missing."""
         card_w, found, kept = trial
         found, kept = self._off_one_colour(image, found, kept, card_w)
         looked = []
@@ -1587,9 +1588,10 @@ class OutlineScanner:
         kept = self._uncovered(image, plane, sides, card_w, kept, expected)
         return card_w, self._inset_surer(plane, sides, card_w, kept), looked
 
-    def _uncovered(self, image: np.ndarray, plane: np.ndarray, sides, card_w: float, kept, expected: int) -> list[tuple]:
-        """`kept`, where the deck has `UNCOVERED` and the hand is short of the cards `expected`, holds fills (readings at
-        or below the threshold) or sure readings without their card's white border (`_bordered`), with the readings
+    def _uncovered(self, image: np.ndarray, plane: np.ndarray, sides, card_w: float, kept,
+                   expected: int) -> list[tuple]:
+        """`kept`, where the deck has `UNCOVERED` and the hand is short of the cards `expected`, holds fills (readings
+        at or below the threshold) or sure readings without their card's white border (`_bordered`), with the readings
         above `SHORT_SURE` of its `_uncovered_places` read about (plainly, then balanced where plainly none is sure;
         a balanced one with its border) that lie further than `TWICE_READ` from every kept reading and on no surer
         card's face (`_off_faces`): each, surest first, takes a free slot, else the least sure fill's, else, with its
@@ -1648,11 +1650,7 @@ class OutlineScanner:
         poses = self._poses(sides, card_w, MAX_SIDES)[:, :4]
         if SHORT_INSET.get(self.deck) is not None:
             poses = np.concatenate([poses, self._inset_places(sides, card_w)[:, :4]])
-        if len(kept) and len(poses):
-            k = np.array([f[:6] for f in kept], np.float64)
-            gap = np.hypot(poses[:, None, 0] - k[None, :, 2], poses[:, None, 1] - k[None, :, 3])
-            reach = SPACING * np.maximum(np.maximum(poses[:, None, 2], k[None, :, 4]), card_w * self.window)
-            poses = poses[(gap > reach).all(axis=1)]
+        poses = poses[_clear_of(poses, kept, card_w * self.window)]
         if not len(poses) or self.none is None:
             return poses[:NEAR_MOST]
         none = self._probabilities(plane, poses)[:, self.none]
@@ -1668,11 +1666,7 @@ class OutlineScanner:
         if read is None:
             return []
         rows = np.array([f[:6] for f in found if f[0] <= self.threshold], np.float64).reshape(-1, 6)
-        if len(kept) and len(rows):
-            k = np.array([f[:6] for f in kept], np.float64)
-            gap = np.hypot(rows[:, None, 2] - k[None, :, 2], rows[:, None, 3] - k[None, :, 3])
-            reach = SPACING * np.maximum(np.maximum(rows[:, None, 4], k[None, :, 4]), card_w * self.window)
-            rows = rows[(gap > reach).all(axis=1)]
+        rows = rows[_clear_of(rows[:, 2:], kept, card_w * self.window)]
         windows = np.unique(rows[:, 2:6], axis=0)
         if not len(windows):
             return []
@@ -2723,6 +2717,17 @@ def _spaced(f, g, least: float) -> bool:
     """Whether readings `f` and `g` (`score, rank, cx, cy, size, angle`) lie farther apart than `SPACING` of
     the larger window, at least `least`."""
     return np.hypot(f[2] - g[2], f[3] - g[3]) > SPACING * max(f[4], g[4], least)
+
+
+def _clear_of(places: np.ndarray, kept, least: float) -> np.ndarray:
+    """Whether each of `places` (rows `cx, cy, size, ...`) lies farther than `SPACING` of the larger window, at
+    least `least`, from every reading of `kept`: `_spaced` for many places at once."""
+    if not len(kept) or not len(places):
+        return np.ones(len(places), bool)
+    k = np.array([f[:6] for f in kept], np.float64)
+    gap = np.hypot(places[:, None, 0] - k[None, :, 2], places[:, None, 1] - k[None, :, 3])
+    reach = SPACING * np.maximum(np.maximum(places[:, None, 2], k[None, :, 4]), least)
+    return (gap > reach).all(axis=1)
 
 
 class Balanced(tuple):
