@@ -73,7 +73,10 @@ TURNS_DISAGREE = 0.5
 #: feature model names it too (`Recogniser._one_glyph_turns`): the network's turns split, the
 #: feature model's word and the rank read say which; the search's path is the same. Session 50,
 #: `bench_vision.py --busy --deck classic --seed S`, exact / unsure / wrong %, both trees:
-#: @@FIGURES@@
+#: 31 000 95.75 / 3.75 / 0.5 → 96.0 / 3.5 / 0.5, 34 000 95.5 / 4.25 / 0.25 → 95.75 / 4.0 / 0.25, 35 000
+#: 95.75 / 4.25 / 0 → 96.0 / 4.0 / 0 (three 6s unsure → right and sure, 0.82-0.94), 32 000 the same
+#: byte for byte; fresh seeds, untuned, 55 000 and 56 000 the same; held out, once, `--busy --deck
+#: classic` 93.5 / 6.0 / 0.5 % and `--busy --deck oona` byte for byte the same, `--real-mit` 100 %.
 #: No other witness of which way up: the corner indices (upright in a warp either way up) read
 #: upright only named the 9s of those seeds' true outlines a 6 on 169 of 262 warps (the hand scan's
 #: model, trained on other prints), and the oval, turned half round, keeps its slant.
