@@ -98,9 +98,10 @@ def draw_shade(img: np.ndarray, centre, radius: float, depth: float, blur: float
     roi[:] = (roi * (1 - depth * shade[..., None])).astype(np.uint8)
 
 
-def _kernel_reach(sigma: float) -> int:
-    """Half the size of the kernel OpenCV's GaussianBlur takes for a float image at `sigma`."""
-    return (int(round(sigma * 4 * 2 + 1)) | 1) // 2
+def _kernel_reach(sigma: float, sigmas: int = 4) -> int:
+    """Half the size of the kernel OpenCV's GaussianBlur takes at `sigma`: `sigmas` of them each way,
+    4 for a float image, 3 for an 8-bit one."""
+    return (int(round(sigma * sigmas * 2 + 1)) | 1) // 2
 
 
 _shades: dict[tuple, np.ndarray] = {}
@@ -109,12 +110,14 @@ _shades: dict[tuple, np.ndarray] = {}
 
 def _darken_near(img: np.ndarray, mask: np.ndarray, sigma: float, depth: float) -> None:
     """Darken `img` by `depth` under `mask` (uint8, 0/255) blurred by `sigma`, working only round
-    what the mask holds: beyond twice the blur's reach of it the blurred mask is 0 (the image
-    unchanged), and the blur there sees what it would see in the whole frame (the same pixels)."""
+    what the mask holds: beyond the blur's reach of it (half the kernel OpenCV takes for an 8-bit
+    image, 3 `sigma`) the blurred mask is 0 (the image unchanged), and the blur there sees what it
+    would see in the whole frame (the same pixels; every frame of four simulated tables hashed
+    alike with twice 4 `sigma` round the mask, as before, and with the kernel's reach, now)."""
     x, y, w, h = cv2.boundingRect(mask)
     if w == 0 or h == 0:
         return
-    margin = 2 * (int(np.ceil(4 * sigma)) + 1)
+    margin = _kernel_reach(sigma, 3) + 1
     rows, cols = img.shape[:2]
     x0, y0 = max(0, x - margin), max(0, y - margin)
     x1, y1 = min(cols, x + w + margin), min(rows, y + h + margin)
