@@ -161,6 +161,11 @@ FIELD_HUE_SHARE = 0.9
 #: Fresh seeds and held out, session 45's three changes together: at
 #: `vision.card.detect_fields.SKIN_HUES`.
 FIELD_READ_SURE = 0.95
+#: A card's short side over its long one (the classic prints' 56 x 87 mm: 0.644; the Oona deck's
+#: faces as drawn the same), and how far from it (a share of it) a field round's outline may lie and
+#: still be taken for a card's whole field (`_Search._read_proportioned`).
+CARD_ASPECT = 0.644
+PROPORTION_OFF = 0.1
 
 #: Short over long side of an outline (a card seen obliquely may look almost square).
 ASPECT_RANGE = (0.45, 0.9)
@@ -946,6 +951,10 @@ class _Search:
         side 0.5."""
         self.min_area = ZOOM_MIN_AREA_PX if self.in_tile else MIN_AREA_PX
         """The least area (searched copy's px) of an outline taken (a tile's: ZOOM_MIN_AREA_PX)."""
+        self._field_hue: dict[int, int] = {}
+        """The field rounds' outlines' hue indices, by the outline's id (`_read_proportioned`)."""
+        self._field_read: list[np.ndarray] = []
+        """The field rounds' outlines read (`_read_proportioned`)."""
         self._may_hold: bool | None = None if lines is None else True
         """Whether the photo shows any sign of a card (`may_hold_more`): None until asked; a tile
         of an enlarged photo (`lines` given) is searched only when the photo passed already."""
@@ -1227,6 +1236,8 @@ class _Search:
             self._read_fields(hues, parted, tried, seeds)
         if self._is_unsure(below):
             self._read_ovals(seeds, tried)
+        if self._is_unsure(below):
+            self._read_proportioned(hues, tried)
 
     def _read_fields(self, hues: tuple, parted: bool, tried: list[np.ndarray], seeds: FieldSeeds | None = None) -> None:
         """`read_fields` for the fields of the whole windows of hues, or of their parts (`parted`);
@@ -1255,11 +1266,35 @@ class _Search:
         proposals = []
         for (index, proposal), motif in zip(guesses, repeating):
             proposals.append(proposal)
+            self._field_hue[id(proposal[2])] = index
             snapped = None if motif else _snapped(self.darkest, proposal[2])
             if snapped is not None:
                 small = warp(self.photo, snapped)
                 if _is_of_hue(small, hues, index):
                     proposals.append(self._proposal(snapped, small))
+                    self._field_hue[id(snapped)] = index
+        self._read_proposals(proposals, tried)
+
+    def _read_proportioned(self, hues: tuple, tried: list[np.ndarray]) -> None:
+        """`read_fields`' round after the ovals: the field rounds' outlines read (`_read_proposals`)
+        whose sides are not a card's proportions (PROPORTION_OFF), each made a card's (`proportioned`:
+        its short sides kept, or its long ones, from either end), of the hue they were seeded from,
+        also snapped onto the card's edge, read and kept as the fields' are (`_read_proposals`)."""
+        proposals = []
+        for quad in self._field_read:
+            if abs(_aspect(quad) / CARD_ASPECT - 1) <= PROPORTION_OFF:
+                continue
+            index = self._field_hue[id(quad)]
+            for variant in proportioned(quad):
+                small = warp(self.photo, variant)
+                if not _is_of_hue(small, hues, index):
+                    continue
+                proposals.append(self._proposal(variant, small))
+                snapped = _snapped(self.darkest, variant)
+                if snapped is not None:
+                    small = warp(self.photo, snapped)
+                    if _is_of_hue(small, hues, index):
+                        proposals.append(self._proposal(snapped, small))
         self._read_proposals(proposals, tried)
 
     def _read_ovals(self, seeds: FieldSeeds, tried: list[np.ndarray]) -> None:
@@ -1291,6 +1326,8 @@ class _Search:
             if id(small) in self._table or _close_to_any(outline, tried):
                 continue
             tried.append(outline)
+            if id(outline) in self._field_hue:
+                self._field_read.append(outline)
             read += 1
             read_sure = self.sure_of(small)
             # Read surely, its field of one hue stands for the border a rug hides.
@@ -1380,6 +1417,34 @@ class _Search:
             raise CardNotFoundError("no card found in the photo")
         score, quad, small = _outermost(self.ranked)
         return FoundCard(quad / self.scale, small, score)
+
+
+def _aspect(quad: np.ndarray) -> float:
+    """A quad's (`order_quad`'s order: a short side first) short sides over its long ones, each pair's
+    mean."""
+    short = np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])
+    long = np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])
+    return float(short / max(long, 1e-6))
+
+
+def proportioned(quad: np.ndarray) -> list[np.ndarray]:
+    """The quad (`order_quad`'s order) made a card's proportions (CARD_ASPECT) four ways: its short
+    sides kept and its long ones made as long as a card's, from its first short side or from its
+    second; its long sides kept and its short ones made as long as a card's, from either long side."""
+    quad = quad.astype(np.float32)
+
+    def toward(start: np.ndarray, end: np.ndarray, length: float) -> np.ndarray:
+        """The point `length` from `start` toward `end`."""
+        step = end - start
+        return start + step * (length / max(float(np.hypot(*step)), 1e-6))
+    short = (np.hypot(*(quad[1] - quad[0])) + np.hypot(*(quad[2] - quad[3]))) / 2
+    long = (np.hypot(*(quad[3] - quad[0])) + np.hypot(*(quad[2] - quad[1]))) / 2
+    along, across = short / CARD_ASPECT, long * CARD_ASPECT
+    tl, tr, br, bl = quad
+    return [np.float32([tl, tr, toward(tr, br, along), toward(tl, bl, along)]),
+            np.float32([toward(bl, tl, along), toward(br, tr, along), br, bl]),
+            np.float32([tl, toward(tl, tr, across), toward(bl, br, across), bl]),
+            np.float32([toward(tr, tl, across), tr, br, toward(br, bl, across)])]
 
 
 def _is_of_hue(warped: np.ndarray, hues: tuple, index: int) -> bool:
