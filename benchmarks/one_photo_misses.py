@@ -80,7 +80,7 @@ class Tracker:
 
     @contextmanager
     def installed(self, recogniser: Recogniser):
-        originals = {name: getattr(detect._Search, name) for name in self.STEPS}
+        originals = {name: getattr(detect._Search, name) for name in self.STEPS if hasattr(detect._Search, name)}
         original_warp = detect.warp
         tracker = self
 
