@@ -972,8 +972,9 @@ class _Search:
         side 0.5."""
         self.min_area = ZOOM_MIN_AREA_PX if self.in_tile else MIN_AREA_PX
         """The least area (searched copy's px) of an outline taken (a tile's: ZOOM_MIN_AREA_PX)."""
-        self._field_hue: dict[int, int] = {}
-        """The field rounds' outlines' hue indices, by the outline's id (`_read_proportioned`)."""
+        self._field_hue: dict[int, tuple[int, np.ndarray]] = {}
+        """The field rounds' outlines' hue indices, by the outline's id, with the outline itself (kept
+        alive, so that no later outline takes its id; `_read_proportioned`)."""
         self._field_read: list[np.ndarray] = []
         """The field rounds' outlines read (`_read_proportioned`)."""
         self._may_hold: bool | None = None if lines is None else True
@@ -1287,13 +1288,13 @@ class _Search:
         proposals = []
         for (index, proposal), motif in zip(guesses, repeating):
             proposals.append(proposal)
-            self._field_hue[id(proposal[2])] = index
+            self._field_hue[id(proposal[2])] = (index, proposal[2])
             snapped = None if motif else _snapped(self.darkest, proposal[2])
             if snapped is not None:
                 small = warp(self.photo, snapped)
                 if _is_of_hue(small, hues, index):
                     proposals.append(self._proposal(snapped, small))
-                    self._field_hue[id(snapped)] = index
+                    self._field_hue[id(snapped)] = (index, snapped)
         self._read_proposals(proposals, tried)
 
     def _read_proportioned(self, hues: tuple, tried: list[np.ndarray]) -> None:
@@ -1305,7 +1306,7 @@ class _Search:
         for quad in self._field_read:
             if abs(_aspect(quad) / CARD_ASPECT - 1) <= PROPORTION_OFF:
                 continue
-            index = self._field_hue[id(quad)]
+            index = self._field_hue[id(quad)][0]
             for variant in proportioned(quad):
                 small = warp(self.photo, variant)
                 if not _is_of_hue(small, hues, index):
