@@ -202,6 +202,10 @@ TOUCH_REACH = 4
 #: take-back between; of the other 37 top cards peeled on eleven development tables, no arm came
 #: within 32 px of one).
 ARM_GAP = 10
+#: An arm's outline (`continues_to_edge`): a line no more than LINE_WIDTH small px wide on average,
+#: joining its hand where the hand is at least OUTER_HAND of its furthest from the card.
+LINE_WIDTH = 3
+OUTER_HAND = 0.5
 
 
 def is_held(rest: np.ndarray, card: np.ndarray, *, reach: int = TOUCH_REACH, edge: int = 0) -> bool:
@@ -213,6 +217,29 @@ def is_held(rest: np.ndarray, card: np.ndarray, *, reach: int = TOUCH_REACH, edg
         part = labels == label
         if (part[:edge + 1].any() or part[-edge - 1:].any() or part[:, :edge + 1].any()
                 or part[:, -edge - 1:].any()):
+            return True
+    return False
+
+
+def continues_to_edge(thin: np.ndarray, hand: np.ndarray, card: np.ndarray, *, edge: int) -> bool:
+    """Whether a line of `thin` (0/255: what of a difference cleaning took off) continues the `hand`
+    (0/255: what touches the card, mask `card`) out to within `edge` small pixels of the view's
+    edge: a part of it clear of the card by TOUCH_REACH, a line (no more than LINE_WIDTH px for each
+    px of its length), touching the hand where the hand is furthest from the card and reaching
+    further from the card than the hand does (an arm's outline, not a rug's lines by the card)."""
+    away = cv2.distanceTransform(cv2.bitwise_not(card), cv2.DIST_L2, 3)
+    hand_reach = float(away[hand > 0].max())
+    lines = cv2.bitwise_and(thin, cv2.bitwise_not(hand))
+    lines[away <= TOUCH_REACH] = 0
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(lines, connectivity=8)
+    joins = cv2.bitwise_and(cv2.dilate(hand, np.ones((3, 3), np.uint8)), lines) > 0
+    for label in set(np.unique(labels[joins]).tolist()) - {0}:
+        x, y, w, h, area = stats[label]
+        part = labels == label
+        if (area > LINE_WIDTH * max(w, h) or away[part & joins].max() < OUTER_HAND * hand_reach
+                or away[part].max() <= hand_reach):
+            continue
+        if x <= edge or y <= edge or x + w >= part.shape[1] - edge or y + h >= part.shape[0] - edge:
             return True
     return False
 

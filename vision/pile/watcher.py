@@ -43,8 +43,8 @@ import numpy as np
 
 from vision.card.detect import WARP_H, WARP_W, warp
 from vision.pile.compare import (CARD_AREA_SHARE, CARD_ASPECT, CARD_FILL, CARD_SHAPE, CLIPPED, DIFF_LEVEL, RELIT_SHARE,
-                                 ARM_GAP, card_blobs, cleaned, difference, differing_in, envelope, is_held, is_relit,
-                                 match_share, outside, region_mask, touching)
+                                 ARM_GAP, card_blobs, cleaned, continues_to_edge, difference, differing_in, envelope,
+                                 is_held, is_relit, match_share, outside, region_mask, touching)
 from vision.pile.faces import TOLD_APART, upright, warm_faces
 from vision.pile.enrolled import OwnFaces
 from vision.pile.index import read_whole_index
@@ -201,6 +201,10 @@ HAND_GAP = 14
 #: --only-real`): table for table identical, 210 / 208 / 208 / 209, never acting. The classic deck's
 #: test is as before (`is_held`'s edge 0).
 EDGE_GAP = 6
+#: Our art's top card of a difference is held when a line of the difference too thin to outlast
+#: cleaning continues what touches it (the hand) outward to within EDGE_GAP of the view's edge
+#: (`_is_in_hand`, `compare.continues_to_edge`): TODO figures.
+ARM_FOLLOW = True
 #: A card beneath read surely while a hand still held the top card over it (`_peel`, not final) is
 #: remembered (`_HeldBeneath`) till the pile is next settled: where, once the top card lies there,
 #: no fit of a card beneath reads, the card read then is taken where what showed of it and shows
@@ -1181,12 +1185,20 @@ class PileWatcher:
         sleeve of the table's colour unseen)."""
         if is_held(junk, top_region, edge=EDGE_GAP if self._reads_our_art() else 0):
             return True  # our art's: an arm ending short of the view's edge (EDGE_GAP)
+        hand = touching(junk, top_region)
+        if not cv2.countNonZero(hand):
+            return is_held(self._others(blob), top_region, reach=ARM_GAP)
+        if ARM_FOLLOW and self._reads_our_art() and continues_to_edge(
+                cv2.bitwise_and(self._mask, cv2.bitwise_not(blob)), hand, top_region, edge=EDGE_GAP):
+            return True  # our art's: the hand's sleeve seen only along its outline (ARM_FOLLOW)
+        others = self._others(blob)
+        return is_held(others, top_region, reach=ARM_GAP) or is_held(others, hand, reach=HAND_GAP)
+
+    def _others(self, blob: np.ndarray) -> np.ndarray:
+        """The cleaned difference apart from one of its parts (`blob`)."""
         others = cleaned(self._mask)
         others[blob > 0] = 0
-        if is_held(others, top_region, reach=ARM_GAP):
-            return True
-        hand = touching(junk, top_region)
-        return bool(cv2.countNonZero(hand)) and is_held(others, hand, reach=HAND_GAP)
+        return others
 
     def _land_peeled(self, small: np.ndarray, frame: np.ndarray, top: tuple, under: tuple | None,
                      t: float) -> list[PileEvent]:
