@@ -203,7 +203,8 @@ TOUCH_REACH = 4
 #: within 32 px of one).
 ARM_GAP = 10
 #: An arm's outline (`continues_to_edge`): a line no more than LINE_WIDTH small px wide on average,
-#: joining its hand where the hand is at least OUTER_HAND of its furthest from the card.
+#: joining its hand where the hand is at least OUTER_HAND of its furthest from the card. Set, not
+#: tuned: birch 4558's line (watcher.ARM_FOLLOW) is 2 px wide and leaves the hand at its far end.
 LINE_WIDTH = 3
 OUTER_HAND = 0.5
 
