@@ -201,27 +201,25 @@ HAND_GAP = 14
 #: --only-real`): table for table identical, 210 / 208 / 208 / 209, never acting. The classic deck's
 #: test is as before (`is_held`'s edge 0).
 EDGE_GAP = 6
-#: Our art's top card of a difference is held when a line of the difference too thin to outlast
-#: cleaning continues what touches it (the hand) outward to within EDGE_GAP of the view's edge
-#: (`_is_in_hand`, `compare.continues_to_edge`): a sleeve of the table's colour differs from the pile
-#: only along its outline, a line a small px or two wide that `compare.cleaned` takes off. Only a line
-#: joined to the hand's far end and running further out than the hand counts, never one touching the
-#: card (session 50's attempt, `docs/attempts/printed-arm-outline.diff`, followed those too and
-#: delayed a landing 4 s on held out), and nothing is followed where nothing touches the card.
-#: Issue #18, printed development probe, birch 4558: a turquoise 6 slid out under the hand at
-#: 23.67 s, a saffron 9 held over it till 24.6 s; the grey sleeve on the pale birch left a line 2 px
-#: wide from the hand's far end to 4 px from the view's edge (the hand 15 px short of it). The 9 was
-#: taken as lying there at the still view (24.00 s) and reported at 23.47 s, then again at its fall
-#: (2 wrong, 1 twice); now the pair waits for the fall and both are read right. Development
-#: (`benchmarks/probe_watcher.py --printed P --seeds S E --tables T`, with a hook noting where it
-#: changed the hand test's answer, the base tree's table where it never did): photo lab birch and
-#: sadu 4551-4568 536 -> 538 / 540, twice 1 -> 0, decision delay p90 1.0 / max 2.333 s both; laser
-#: birch 4551-4568 268 -> 270 / 270, twice 1 -> 0; laser sadu 4514-4550 554 / 555 both; it acted at
-#: birch 4558 alone (24.00 s), its delays the base's. Fresh (`--seeds 4569 4574 --tables birch sadu
-#: kilim`, three prints): it never acted (photo lab 223, laser 225, inkjet 225 / 225). Held out,
-#: once, both trees (`benchmarks/bench_watcher.py --printed 2 --real-tables 0 --only-real`): line for
-#: line the same but for CPU, 210 / 208 / 208 / 209 of 210, 0 false, decision delay p90 at most 1.067 s
-#: and max 2.2 s on both (session 50's 6.3 s at sadu 4001 gone). The classic deck's test is as before.
+#: Our art's top card of a difference is held when a line of the difference too thin to outlast cleaning continues
+#: what touches it (the hand) outward to within EDGE_GAP of the view's edge (`_is_in_hand`,
+#: `compare.continues_to_edge`): a sleeve of the table's colour differs from the pile only along its outline, a line
+#: a small px or two wide that `compare.cleaned` takes off. Only a line joined to the hand's far end and running
+#: further out than the hand counts, never one touching the card (session 50's attempt,
+#: `docs/attempts/printed-arm-outline.diff`, followed those too and delayed a landing 4 s on held out), and nothing
+#: is followed where nothing touches the card. Issue #18, printed development probe, birch 4558: a turquoise 6 slid
+#: out under the hand at 23.67 s, a saffron 9 held over it till 24.6 s; the grey sleeve on the pale birch left a line
+#: 2 px wide from the hand's far end to 4 px from the view's edge (the hand 15 px short of it). The 9 was taken as
+#: lying there at the still view (24.00 s) and reported at 23.47 s, then again at its fall (2 wrong, 1 twice); now
+#: the pair waits for the fall and both are read right. Development (`benchmarks/probe_watcher.py --printed P --seeds
+#: S E --tables T`, with a hook noting where it changed the hand test's answer, the base tree's table where it never
+#: did): photo lab birch and sadu 4551-4568 536 -> 538 / 540, twice 1 -> 0, decision delay p90 1.0 / max 2.333 s
+#: both; laser birch 4551-4568 268 -> 270 / 270, twice 1 -> 0; laser sadu 4514-4550 554 / 555 both; it acted at birch
+#: 4558 alone (24.00 s), its delays the base's; inkjet birch 4558 13 -> 15 / 15. Fresh (`--seeds 4569 4574 --tables
+#: birch sadu kilim`, three prints): it never acted (photo lab 223, laser 225, inkjet 225 / 225). Held out, once,
+#: both trees (`benchmarks/bench_watcher.py --printed 2 --real-tables 0 --only-real`): line for line the same but for
+#: CPU, 210 / 208 / 208 / 209 of 210, 0 false, decision delay p90 at most 1.067 s and max 2.2 s on both (session 50's
+#: 6.3 s at sadu 4001 gone). The classic deck's test is as before.
 ARM_FOLLOW = True
 #: A card beneath read surely while a hand still held the top card over it (`_peel`, not final) is
 #: remembered (`_HeldBeneath`) till the pile is next settled: where, once the top card lies there,
