@@ -2,8 +2,8 @@
 our printed deck: an arm whose sleeve shows no more than the table does near the view's edge still
 holds the card in its hand (`watcher.EDGE_GAP`), as does one whose sleeve differs only along a line
 too thin to outlast cleaning that continues the hand to the view's edge (`watcher.ARM_FOLLOW`): the
-pair waits for the fall. Frames are the
-printed-deck development probe's sessions, watched from a little before the pair."""
+pair waits for the fall. Frames are the printed-deck development probe's sessions, watched from a
+little before the pair."""
 
 import pytest
 
@@ -28,7 +28,6 @@ def test_a_card_held_by_a_hand_whose_sleeve_the_rug_hides_is_not_reported_as_it_
     assert [e["code"] for e in events] == ["colour", "indigo-6"], events
     score = score_events(events, truth)
     assert score.found == score.read_right == 2 and score.false_events == score.duplicates == 0, events
-
 
 
 def test_a_card_held_by_a_sleeve_seen_only_along_its_outline_is_not_reported_as_it_lands(oona):
